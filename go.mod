@@ -1,0 +1,3 @@
+module github.com/ulidgo/ulid
+
+go 1.24

@@ -1,0 +1,183 @@
+package ulid
+
+import (
+	"crypto/rand"
+	"encoding/binary"
+	"fmt"
+	"io"
+	"sync"
+	"time"
+)
+
+// A Monotonic generates ULIDs that increase monotonically, following the
+// ULID specification: within one millisecond each ULID's entropy is the
+// previous ULID's entropy plus one, as an 80-bit big-endian unsigned integer
+// with carry, and in a new millisecond fresh entropy is read from the source.
+//
+// [Make] uses a process-wide Monotonic with crypto/rand entropy. Create your
+// own with [NewMonotonic] for a separate sequence or a custom entropy source,
+// such as a seeded reader in a deterministic test.
+//
+// A Monotonic is safe for concurrent use: a mutex guards its state, so one
+// generator yields a single increasing sequence across all goroutines. It
+// must not be copied after first use.
+type Monotonic struct {
+	mu      sync.Mutex
+	entropy io.Reader    // nil means crypto/rand
+	now     func() int64 // the clock in Unix milliseconds; nil means time.Now
+	issued  bool         // whether ms, hi and lo describe an issued ULID
+	ms      uint64       // timestamp of the last ULID issued
+	hi      uint64       // top 16 bits of its entropy
+	lo      uint64       // bottom 64 bits of its entropy
+}
+
+// defaultMonotonic is the generator behind Make.
+var defaultMonotonic Monotonic
+
+// NewMonotonic returns a generator that reads fresh entropy from entropy,
+// 10 bytes per new millisecond with [io.ReadFull]. A nil entropy means
+// crypto/rand. If entropy is not safe for concurrent use, the generator
+// serialises its reads, but nothing else may read from it meanwhile.
+func NewMonotonic(entropy io.Reader) *Monotonic {
+	return &Monotonic{entropy: entropy}
+}
+
+// New returns a ULID with the timestamp ms, in Unix milliseconds. If the
+// generator's previous ULID had the same timestamp, the new one's entropy is
+// the previous entropy plus one; for any other timestamp, earlier or later,
+// fresh entropy is read.
+//
+// New returns an error wrapping [ErrTimeOutOfRange] if ms is greater than
+// [MaxTimestamp], one wrapping [ErrMonotonicOverflow] if the entropy of ms is
+// used up (2^80 ULIDs, or fewer when the fresh entropy started high), or the
+// error of the entropy reader. It never wraps around to a smaller ULID. On
+// error the generator's state is unchanged.
+func (m *Monotonic) New(ms uint64) (ULID, error) {
+	if ms > MaxTimestamp {
+		return ULID{}, timestampRangeError(ms)
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.issued && ms == m.ms {
+		if !m.increment() {
+			return ULID{}, fmt.Errorf("%w: timestamp %d ms", ErrMonotonicOverflow, ms)
+		}
+		return m.current(), nil
+	}
+	if err := m.fresh(ms); err != nil {
+		return ULID{}, err
+	}
+	return m.current(), nil
+}
+
+// Next returns a ULID for the current time, greater than every ULID this
+// generator has issued before.
+//
+// Next never goes backwards: if the wall clock reads earlier than the
+// generator's latest timestamp (the clock stepped back, or an earlier call
+// moved ahead), Next keeps that latest timestamp and increments the entropy.
+// If the entropy of that millisecond is used up, it moves on to the next
+// millisecond with fresh entropy rather than failing.
+//
+// The only errors are those of the entropy reader; with crypto/rand, Next
+// never fails. (It would also fail with [ErrMonotonicOverflow] if every ULID
+// up to [MaxTimestamp] were used, which no clock before the year 10889 can
+// reach.)
+func (m *Monotonic) Next() (ULID, error) {
+	now := m.clock()
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.issued && now <= m.ms {
+		if m.increment() {
+			return m.current(), nil
+		}
+		if m.ms == MaxTimestamp {
+			return ULID{}, fmt.Errorf("%w: timestamp %d ms is the maximum", ErrMonotonicOverflow, m.ms)
+		}
+		now = m.ms + 1
+	}
+	if err := m.fresh(now); err != nil {
+		return ULID{}, err
+	}
+	return m.current(), nil
+}
+
+// make is Next for Make: the entropy is crypto/rand, which never fails, so
+// the only possible error is exhausting every ULID up to MaxTimestamp, and
+// then the largest ULID is the best answer left.
+func (m *Monotonic) make() ULID {
+	id, err := m.Next()
+	if err != nil {
+		return ULID{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff}
+	}
+	return id
+}
+
+// Read fills p from the generator's entropy source (crypto/rand by default),
+// without the monotonic rule. It exists so that a *Monotonic satisfies
+// [io.Reader] and can be passed to [New], which recognises it and calls
+// [Monotonic.New] instead.
+func (m *Monotonic) Read(p []byte) (int, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.entropy == nil {
+		return rand.Read(p)
+	}
+	return m.entropy.Read(p)
+}
+
+// clock returns the current time in Unix milliseconds, clamped to the range
+// a ULID can hold.
+func (m *Monotonic) clock() uint64 {
+	var ms int64
+	if m.now != nil {
+		ms = m.now()
+	} else {
+		ms = time.Now().UnixMilli()
+	}
+	switch {
+	case ms < 0:
+		return 0
+	case uint64(ms) > MaxTimestamp:
+		return MaxTimestamp
+	}
+	return uint64(ms)
+}
+
+// increment adds one to the 80-bit entropy, or reports false, leaving it
+// unchanged, if it is all ones. The caller holds m.mu.
+func (m *Monotonic) increment() bool {
+	if m.lo == ^uint64(0) {
+		if m.hi == 0xffff {
+			return false
+		}
+		m.hi++
+	}
+	m.lo++
+	return true
+}
+
+// fresh reads new entropy and makes ms the current timestamp. The caller
+// holds m.mu.
+func (m *Monotonic) fresh(ms uint64) error {
+	var buf [10]byte
+	if m.entropy == nil {
+		rand.Read(buf[:])
+	} else if _, err := io.ReadFull(m.entropy, buf[:]); err != nil {
+		return fmt.Errorf("ulid: reading entropy: %w", err)
+	}
+	m.issued = true
+	m.ms = ms
+	m.hi = uint64(binary.BigEndian.Uint16(buf[0:]))
+	m.lo = binary.BigEndian.Uint64(buf[2:])
+	return nil
+}
+
+// current returns the ULID the state describes. The caller holds m.mu.
+func (m *Monotonic) current() ULID {
+	var id ULID
+	putUint48(id[0:], m.ms)
+	binary.BigEndian.PutUint16(id[6:], uint16(m.hi))
+	binary.BigEndian.PutUint64(id[8:], m.lo)
+	return id
+}

@@ -1,0 +1,244 @@
+// Package ulid implements ULIDs, Universally Unique Lexicographically Sortable
+// Identifiers, as described by the ULID specification (github.com/ulid/spec).
+//
+// A ULID is 128 bits: a 48-bit timestamp in Unix milliseconds followed by 80 bits
+// of entropy. Its canonical text form is 26 characters of Crockford's Base32.
+// Because the timestamp comes first and the encoding preserves order, sorting
+// ULIDs as bytes, as 128-bit integers or as canonical strings gives the same
+// result: creation-time order. That makes ULIDs good database keys: new keys
+// land at the right edge of a B-tree index instead of at random places, as
+// random UUIDs (version 4) do.
+//
+// The binary layout, most significant byte first:
+//
+//	 0                   1                   2                   3
+//	 0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1
+//	+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+//	|                      32_bit_uint_time_high                    |
+//	+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+//	|     16_bit_uint_time_low      |       16_bit_uint_random      |
+//	+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+//	|                       32_bit_uint_random                      |
+//	+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+//	|                       32_bit_uint_random                      |
+//	+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+//
+// and the text layout:
+//
+//	 01AN4Z07BY      79KA1307SR9X4MV3
+//	|----------|    |----------------|
+//	 timestamp          entropy
+//	  10 chars          16 chars
+//
+// Application code calls [Make] for a new ULID and [Parse] to validate and
+// decode one. [Make] draws its entropy from crypto/rand and is monotonic: every
+// ULID it returns in a process is greater than the one before. [New] and
+// [Monotonic] serve explicit timestamps and custom entropy sources.
+//
+// A ULID's timestamp can be read by anyone who holds it. ULIDs reveal when, and
+// how often, they were made; they are identifiers, not secrets or capability
+// tokens.
+package ulid
+
+import (
+	"crypto/rand"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"time"
+)
+
+// A ULID is a 128-bit Universally Unique Lexicographically Sortable Identifier:
+// bytes 0–5 hold the timestamp, a 48-bit big-endian count of Unix milliseconds,
+// and bytes 6–15 hold 80 bits of entropy.
+//
+// ULID is a comparable value type: use == to compare for equality, and use it
+// as a map key. Its zero value is a valid ULID with timestamp 0
+// (1970-01-01T00:00:00Z) and zero entropy; it encodes as 26 '0' characters and
+// round-trips through every encoding.
+type ULID [16]byte
+
+// Sizes of a ULID's encodings.
+const (
+	// EncodedSize is the length of the canonical text form, in bytes.
+	EncodedSize = 26
+	// BinarySize is the length of the binary form, in bytes.
+	BinarySize = 16
+)
+
+// MaxTimestamp is the largest timestamp a ULID can hold: 2^48−1 Unix
+// milliseconds, which is 10889-08-02T05:31:50.655Z.
+const MaxTimestamp uint64 = 1<<48 - 1
+
+// Errors returned by this package. Functions wrap them in more detailed errors
+// (such as [*ParseError]); test for them with [errors.Is].
+var (
+	// ErrInvalidLength reports input of the wrong length: text that is not 26
+	// bytes, or binary data that is not 16 bytes.
+	ErrInvalidLength = errors.New("ulid: invalid length")
+
+	// ErrInvalidCharacter reports a byte outside Crockford's Base32 alphabet.
+	ErrInvalidCharacter = errors.New("ulid: invalid character")
+
+	// ErrOverflow reports text whose first character is above '7', which
+	// would encode a value larger than 128 bits.
+	ErrOverflow = errors.New("ulid: value overflows 128 bits")
+
+	// ErrTimeOutOfRange reports a time or timestamp outside what a ULID can
+	// hold: before 1970-01-01T00:00:00Z or after [MaxTimestamp].
+	ErrTimeOutOfRange = errors.New("ulid: time out of range")
+
+	// ErrMonotonicOverflow reports that a [Monotonic] generator cannot make
+	// another ULID in the requested millisecond, because incrementing the
+	// 80-bit entropy would wrap around.
+	ErrMonotonicOverflow = errors.New("ulid: monotonic entropy overflow")
+)
+
+// Make returns a new ULID for the current time, with entropy from crypto/rand.
+//
+// Make is monotonic, as the ULID specification describes: within one
+// millisecond each ULID's entropy is the previous one plus one, and in a new
+// millisecond fresh random entropy is drawn. Every ULID that Make returns in a
+// process is strictly greater than the one it returned before, across all
+// goroutines. If the wall clock steps backwards, Make keeps using the latest
+// millisecond it has issued; if the entropy of a millisecond is used up, it
+// moves on to the next millisecond.
+//
+// Make never fails, does not allocate, and is safe for concurrent use. It is
+// the process-wide instance of [Monotonic].
+func Make() ULID {
+	return defaultMonotonic.make()
+}
+
+// New returns a ULID with the timestamp ms, in Unix milliseconds, and entropy
+// read from entropy.
+//
+// A nil entropy means crypto/rand. If entropy is a [*Monotonic], New returns
+// entropy.New(ms), with that generator's monotonic guarantees. Any other
+// reader provides 10 bytes, read with [io.ReadFull].
+//
+// New returns an error wrapping [ErrTimeOutOfRange] if ms is greater than
+// [MaxTimestamp], [ErrMonotonicOverflow] from a [*Monotonic] entropy source,
+// or the error of the entropy reader. With a nil entropy it does not allocate.
+// New is safe for concurrent use if entropy is.
+func New(ms uint64, entropy io.Reader) (ULID, error) {
+	if m, ok := entropy.(*Monotonic); ok {
+		return m.New(ms)
+	}
+	var id ULID
+	if err := id.setTimestamp(ms); err != nil {
+		return ULID{}, err
+	}
+	if entropy == nil {
+		rand.Read(id[6:])
+	} else if _, err := io.ReadFull(entropy, id[6:]); err != nil {
+		return ULID{}, fmt.Errorf("ulid: reading entropy: %w", err)
+	}
+	return id, nil
+}
+
+// MustNew is like [New] but panics if New returns an error. It is intended for
+// tests and initialisation with known-good inputs.
+func MustNew(ms uint64, entropy io.Reader) ULID {
+	id, err := New(ms, entropy)
+	if err != nil {
+		panic(err)
+	}
+	return id
+}
+
+// MinAt returns the smallest ULID with the timestamp ms, in Unix milliseconds:
+// that timestamp followed by 80 zero bits. With [MaxAt] it bounds a time window
+// in a query on ULID keys:
+//
+//	lo, _ := ulid.MinAt(start)
+//	hi, _ := ulid.MaxAt(end)
+//	// SELECT ... WHERE id BETWEEN lo AND hi
+//
+// MinAt returns an error wrapping [ErrTimeOutOfRange] if ms is greater than
+// [MaxTimestamp].
+func MinAt(ms uint64) (ULID, error) {
+	var id ULID
+	err := id.setTimestamp(ms)
+	return id, err
+}
+
+// MaxAt returns the largest ULID with the timestamp ms, in Unix milliseconds:
+// that timestamp followed by 80 one bits. See [MinAt].
+//
+// MaxAt returns an error wrapping [ErrTimeOutOfRange] if ms is greater than
+// [MaxTimestamp].
+func MaxAt(ms uint64) (ULID, error) {
+	id := ULID{6: 0xff, 7: 0xff, 8: 0xff, 9: 0xff, 10: 0xff, 11: 0xff, 12: 0xff, 13: 0xff, 14: 0xff, 15: 0xff}
+	if err := id.setTimestamp(ms); err != nil {
+		return ULID{}, err
+	}
+	return id, nil
+}
+
+// setTimestamp stores ms in bytes 0–5 of id, or reports that it does not fit.
+func (id *ULID) setTimestamp(ms uint64) error {
+	if ms > MaxTimestamp {
+		return timestampRangeError(ms)
+	}
+	putUint48(id[0:], ms)
+	return nil
+}
+
+// timestampRangeError reports a timestamp above MaxTimestamp.
+func timestampRangeError(ms uint64) error {
+	return fmt.Errorf("%w: timestamp %d ms is above the maximum %d ms", ErrTimeOutOfRange, ms, MaxTimestamp)
+}
+
+// putUint48 stores the low 48 bits of v in b[0:6], big-endian.
+func putUint48(b []byte, v uint64) {
+	binary.BigEndian.PutUint16(b[0:], uint16(v>>32))
+	binary.BigEndian.PutUint32(b[2:], uint32(v))
+}
+
+// putUint40 stores the low 40 bits of v in b[0:5], big-endian.
+func putUint40(b []byte, v uint64) {
+	binary.BigEndian.PutUint32(b[0:], uint32(v>>8))
+	b[4] = byte(v)
+}
+
+// Timestamp returns the ULID's timestamp in Unix milliseconds, a number from 0
+// to [MaxTimestamp].
+func (id ULID) Timestamp() uint64 {
+	return uint64(binary.BigEndian.Uint16(id[0:]))<<32 | uint64(binary.BigEndian.Uint32(id[2:]))
+}
+
+// Time returns the ULID's timestamp as a [time.Time] in UTC, with millisecond
+// precision.
+func (id ULID) Time() time.Time {
+	return time.UnixMilli(int64(id.Timestamp())).UTC()
+}
+
+// Entropy returns the ULID's 80 bits of entropy: bytes 6–15.
+func (id ULID) Entropy() [10]byte {
+	return [10]byte(id[6:])
+}
+
+// IsZero reports whether id is the zero ULID, 26 '0' characters in text.
+func (id ULID) IsZero() bool {
+	return id == ULID{}
+}
+
+// Compare returns an integer comparing two ULIDs as unsigned 128-bit
+// big-endian numbers. The result is 0 if id == other, -1 if id < other, and
+// +1 if id > other. This order is also the order of their timestamps and of
+// their canonical strings.
+func (id ULID) Compare(other ULID) int {
+	a, b := binary.BigEndian.Uint64(id[0:]), binary.BigEndian.Uint64(other[0:])
+	if a == b {
+		a, b = binary.BigEndian.Uint64(id[8:]), binary.BigEndian.Uint64(other[8:])
+	}
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return +1
+	}
+	return 0
+}
