@@ -1,0 +1,103 @@
+package ulid
+
+import (
+	"testing"
+)
+
+var (
+	benchID     = MustParse("01ARYZ6S41TSV4RRFFQ69G5FAV")
+	benchText   = "01ARYZ6S41TSV4RRFFQ69G5FAV"
+	benchBytes  = []byte(benchText)
+	benchSink   ULID
+	benchString string
+	benchInt    int
+)
+
+func BenchmarkMake(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		benchSink = Make()
+	}
+}
+
+func BenchmarkMakeParallel(b *testing.B) {
+	b.ReportAllocs()
+	b.RunParallel(func(pb *testing.PB) {
+		var id ULID
+		for pb.Next() {
+			id = Make()
+		}
+		_ = id
+	})
+}
+
+func BenchmarkNew(b *testing.B) {
+	b.Run("entropy=crypto/rand", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			benchSink, _ = New(1469918176385, nil)
+		}
+	})
+	b.Run("entropy=monotonic", func(b *testing.B) {
+		m := NewMonotonic(nil)
+		b.ReportAllocs()
+		ms := uint64(1469918176385)
+		for i := 0; b.Loop(); i++ {
+			benchSink, _ = New(ms+uint64(i>>10), m) // 1024 ULIDs per millisecond
+		}
+	})
+}
+
+func BenchmarkParse(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		benchSink, _ = Parse(benchText)
+	}
+}
+
+func BenchmarkParseStrict(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		benchSink, _ = ParseStrict(benchText)
+	}
+}
+
+func BenchmarkUnmarshalText(b *testing.B) {
+	b.ReportAllocs()
+	var id ULID
+	for b.Loop() {
+		_ = id.UnmarshalText(benchBytes)
+	}
+	benchSink = id
+}
+
+func BenchmarkString(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		benchString = benchID.String()
+	}
+}
+
+func BenchmarkAppendText(b *testing.B) {
+	b.ReportAllocs()
+	buf := make([]byte, 0, EncodedSize)
+	for b.Loop() {
+		buf, _ = benchID.AppendText(buf[:0])
+	}
+}
+
+func BenchmarkAppendBinary(b *testing.B) {
+	b.ReportAllocs()
+	buf := make([]byte, 0, BinarySize)
+	for b.Loop() {
+		buf, _ = benchID.AppendBinary(buf[:0])
+	}
+}
+
+func BenchmarkCompare(b *testing.B) {
+	b.ReportAllocs()
+	other := MustParse("01ARYZ6S41TSV4RRFFQ69G5FAW")
+	for b.Loop() {
+		benchInt = benchID.Compare(other)
+	}
+}

@@ -1,0 +1,122 @@
+package ulid_test
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"github.com/ulidgo/ulid"
+)
+
+func ExampleMake() {
+	a := ulid.Make()
+	b := ulid.Make()
+	fmt.Println(len(a.String()), a.Compare(b))
+	// Output: 26 -1
+}
+
+func ExampleParse() {
+	id, err := ulid.Parse("01ARYZ6S41TSV4RRFFQ69G5FAV")
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(id.Time().Format(time.RFC3339Nano))
+	fmt.Println(id.Timestamp())
+	fmt.Printf("%x\n", id.Entropy())
+
+	// Lower case and Crockford's aliases (O for 0, I and L for 1) are read too;
+	// String gives the canonical form.
+	id, _ = ulid.Parse("oiaryz6s41tsv4rrffq69g5fav")
+	fmt.Println(id)
+	// Output:
+	// 2016-07-30T22:36:16.385Z
+	// 1469918176385
+	// d6764c61efb99302bd5b
+	// 01ARYZ6S41TSV4RRFFQ69G5FAV
+}
+
+func ExampleParse_errors() {
+	_, err := ulid.Parse("01ARYZ6S41TSV4RRFFQ69G5FAU")
+	fmt.Println(err)
+	fmt.Println(errors.Is(err, ulid.ErrInvalidCharacter))
+
+	var pe *ulid.ParseError
+	if errors.As(err, &pe) {
+		fmt.Printf("offset %d, byte %q\n", pe.Offset, pe.Byte)
+	}
+
+	_, err = ulid.Parse("01ARYZ6S41")
+	fmt.Println(err, errors.Is(err, ulid.ErrInvalidLength))
+	// Output:
+	// ulid: invalid character 'U' at offset 25
+	// true
+	// offset 25, byte 'U'
+	// ulid: invalid length 10, want 26 characters true
+}
+
+func ExampleParseStrict() {
+	_, err := ulid.ParseStrict("O1ARYZ6S41TSV4RRFFQ69G5FAV")
+	fmt.Println(err)
+
+	// A canonical-form check: parse, then compare with String.
+	s := "01aryz6s41tsv4rrffq69g5fav"
+	id, _ := ulid.ParseStrict(s)
+	fmt.Println(s == id.String())
+	// Output:
+	// ulid: invalid character 'O' at offset 0 (Crockford alias of '0', which ParseStrict rejects)
+	// false
+}
+
+func ExampleNew() {
+	ms, err := ulid.Timestamp(time.Date(2026, 6, 23, 10, 30, 0, 0, time.UTC))
+	if err != nil {
+		panic(err)
+	}
+	id, err := ulid.New(ms, nil) // nil: entropy from crypto/rand
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(id.String()[:10], id.Time())
+	// Output: 01KVT0F720 2026-06-23 10:30:00 +0000 UTC
+}
+
+func ExampleNewMonotonic() {
+	// A seeded source makes the sequence reproducible, for tests. Use a nil
+	// source (crypto/rand) everywhere else.
+	g := ulid.NewMonotonic(rand.NewChaCha8([32]byte{}))
+	for range 3 {
+		id, err := g.New(1469918176385)
+		if err != nil {
+			panic(err)
+		}
+		fmt.Println(id)
+	}
+	// Output:
+	// 01ARYZ6S41V63QXKKD6T5AR6KF
+	// 01ARYZ6S41V63QXKKD6T5AR6KG
+	// 01ARYZ6S41V63QXKKD6T5AR6KH
+}
+
+func ExampleMinAt() {
+	start, _ := ulid.Timestamp(time.Date(2026, 6, 23, 10, 0, 0, 0, time.UTC))
+	end, _ := ulid.Timestamp(time.Date(2026, 6, 23, 10, 59, 59, 999_000_000, time.UTC))
+	lo, _ := ulid.MinAt(start)
+	hi, _ := ulid.MaxAt(end)
+	fmt.Println("SELECT * FROM events WHERE id BETWEEN", lo, "AND", hi)
+
+	id := ulid.MustParse("01KVT0F720ZK9N4T2QX7VR8WMC") // 10:30
+	fmt.Println(lo.Compare(id) <= 0 && id.Compare(hi) <= 0)
+	// Output:
+	// SELECT * FROM events WHERE id BETWEEN 01KVSYR9800000000000000000 AND 01KVT264VZZZZZZZZZZZZZZZZZ
+	// true
+}
+
+func ExampleULID_AppendText() {
+	id := ulid.MustParse("01ARYZ6S41TSV4RRFFQ69G5FAV")
+	buf := make([]byte, 0, 64)
+	buf = append(buf, "order "...)
+	buf, _ = id.AppendText(buf)
+	fmt.Println(string(buf))
+	// Output: order 01ARYZ6S41TSV4RRFFQ69G5FAV
+}
