@@ -9,26 +9,18 @@
 // land at the right edge of a B-tree index instead of at random places, as
 // random UUIDs (version 4) do.
 //
-// The binary layout, most significant byte first:
+// The layout, most significant byte first:
 //
-//	 0                   1                   2                   3
-//	 0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1
-//	+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
-//	|                      32_bit_uint_time_high                    |
-//	+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
-//	|     16_bit_uint_time_low      |       16_bit_uint_random      |
-//	+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
-//	|                       32_bit_uint_random                      |
-//	+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
-//	|                       32_bit_uint_random                      |
-//	+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+//	bytes   0 1 2 3 4 5   6 7 8 9 10 11 12 13 14 15
+//	        timestamp     entropy
+//	        48 bits       80 bits
 //
-// and the text layout:
+//	text    01ARYZ6S41    TSV4RRFFQ69G5FAV
+//	        10 chars      16 chars
 //
-//	 01AN4Z07BY      79KA1307SR9X4MV3
-//	|----------|    |----------------|
-//	 timestamp          entropy
-//	  10 chars          16 chars
+// The first character carries only the top 3 bits of the timestamp (26
+// characters of 5 bits are 130 bits, two more than a ULID has), so it is
+// always '0' to '7'.
 //
 // Application code calls [Make] for a new ULID and [Parse] to validate and
 // decode one. [Make] draws its entropy from crypto/rand and is monotonic: every
@@ -130,12 +122,26 @@ func New(ms uint64, entropy io.Reader) (ULID, error) {
 	if err := id.setTimestamp(ms); err != nil {
 		return ULID{}, err
 	}
-	if entropy == nil {
-		rand.Read(id[6:])
-	} else if _, err := io.ReadFull(entropy, id[6:]); err != nil {
-		return ULID{}, fmt.Errorf("ulid: reading entropy: %w", err)
+	if err := readEntropy(entropy, (*[10]byte)(id[6:])); err != nil {
+		return ULID{}, err
 	}
 	return id, nil
+}
+
+// readEntropy fills dst from entropy, or from crypto/rand if entropy is nil.
+// Only the reads from a caller's reader allocate: a slice passed to an
+// interface method escapes, so they go through a buffer of their own.
+func readEntropy(entropy io.Reader, dst *[10]byte) error {
+	if entropy == nil {
+		rand.Read(dst[:])
+		return nil
+	}
+	buf := new([10]byte)
+	if _, err := io.ReadFull(entropy, buf[:]); err != nil {
+		return fmt.Errorf("ulid: reading entropy: %w", err)
+	}
+	*dst = *buf
+	return nil
 }
 
 // MustNew is like [New] but panics if New returns an error. It is intended for
