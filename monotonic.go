@@ -161,10 +161,8 @@ func (m *Monotonic) increment() bool {
 // holds m.mu.
 func (m *Monotonic) fresh(ms uint64) error {
 	var buf [10]byte
-	if m.entropy == nil {
-		rand.Read(buf[:])
-	} else if _, err := io.ReadFull(m.entropy, buf[:]); err != nil {
-		return fmt.Errorf("ulid: reading entropy: %w", err)
+	if err := readEntropy(m.entropy, &buf); err != nil {
+		return err
 	}
 	m.issued = true
 	m.ms = ms
