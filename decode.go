@@ -27,6 +27,7 @@ const (
 	formatText inputFormat = iota
 	formatBinary
 	formatUUID
+	formatScan // a database value: binary, ULID text or UUID text
 )
 
 // Error returns a one-line lower-case description, such as
@@ -39,12 +40,17 @@ func (e *ParseError) Error() string {
 			return "ulid: invalid binary length " + strconv.Itoa(e.Length) + ", want 16 bytes"
 		case formatUUID:
 			return "ulid: invalid UUID text length " + strconv.Itoa(e.Length) + ", want 36 (or 32, 38, 45) characters"
+		case formatScan:
+			return "ulid: cannot scan a value of length " + strconv.Itoa(e.Length) + ": want 16 bytes, 26-character ULID text or 36-character UUID text"
 		}
 		return "ulid: invalid length " + strconv.Itoa(e.Length) + ", want 26 characters"
 	case ErrOverflow:
 		return "ulid: first character " + quoteByte(e.Byte) + " is above '7': value overflows 128 bits"
 	}
 	msg := "ulid: invalid character " + quoteByte(e.Byte) + " at offset " + strconv.Itoa(e.Offset)
+	if e.format == formatUUID {
+		msg = "ulid: invalid UUID text: character " + quoteByte(e.Byte) + " at offset " + strconv.Itoa(e.Offset)
+	}
 	if e.format == formatText {
 		switch e.Byte {
 		case 'I', 'i', 'L', 'l':

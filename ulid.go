@@ -85,6 +85,14 @@ var (
 	// another ULID in the requested millisecond, because incrementing the
 	// 80-bit entropy would wrap around.
 	ErrMonotonicOverflow = errors.New("ulid: monotonic entropy overflow")
+
+	// ErrNull reports an attempt to scan SQL NULL into a ULID. Scan nullable
+	// columns into a sql.Null[ulid.ULID] or a *ulid.ULID instead.
+	ErrNull = errors.New("ulid: cannot scan SQL NULL into a ulid.ULID; use sql.Null[ulid.ULID] or *ulid.ULID")
+
+	// ErrUnsupportedType reports a value of a type that [ULID.Scan] cannot
+	// read.
+	ErrUnsupportedType = errors.New("ulid: unsupported type")
 )
 
 // Make returns a new ULID for the current time, with entropy from crypto/rand.

@@ -1,0 +1,270 @@
+package ulid
+
+import (
+	"database/sql"
+	"database/sql/driver"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+)
+
+var uuidVectors = []struct{ ulid, uuid string }{
+	{"01ARYZ6S41TSV4RRFFQ69G5FAV", "01563df3-6481-d676-4c61-efb99302bd5b"},
+	{"00000000000000000000000000", "00000000-0000-0000-0000-000000000000"},
+	{"7ZZZZZZZZZZZZZZZZZZZZZZZZZ", "ffffffff-ffff-ffff-ffff-ffffffffffff"},
+	{"01KVT0F720ZK9N4T2QX7VR8WMC", "019ef407-9c40-fcd3-5268-57e9f784728c"},
+	{"014D2PF2DBSQQZXQ5TK1V58CGG", "01234567-89ab-cdef-fedc-ba9876543210"},
+}
+
+func TestUUIDVectors(t *testing.T) {
+	for _, v := range uuidVectors {
+		id := MustParse(v.ulid)
+		if got := id.UUIDString(); got != v.uuid {
+			t.Errorf("%s.UUIDString() = %s, want %s", v.ulid, got, v.uuid)
+		}
+		if got := string(id.AppendUUID([]byte("x"))); got != "x"+v.uuid {
+			t.Errorf("AppendUUID = %s", got)
+		}
+		compact := strings.ReplaceAll(v.uuid, "-", "")
+		for _, form := range []string{
+			v.uuid, strings.ToUpper(v.uuid), compact, strings.ToUpper(compact),
+			"{" + v.uuid + "}", "urn:uuid:" + v.uuid, "URN:UUID:" + strings.ToUpper(v.uuid),
+		} {
+			if got, err := ParseUUID(form); err != nil || got != id {
+				t.Errorf("ParseUUID(%q) = %s, %v; want %s", form, got, err, v.ulid)
+			}
+		}
+	}
+}
+
+func TestParseUUIDErrors(t *testing.T) {
+	const valid = "01563df3-6481-d676-4c61-efb99302bd5b"
+	tests := []struct {
+		in     string
+		err    error
+		offset int
+		b      byte
+	}{
+		{"", ErrInvalidLength, -1, 0},
+		{valid[:35], ErrInvalidLength, -1, 0},
+		{valid + "0", ErrInvalidLength, -1, 0},
+		{"01ARYZ6S41TSV4RRFFQ69G5FAV", ErrInvalidLength, -1, 0},
+		{"01563df3x6481-d676-4c61-efb99302bd5b", ErrInvalidCharacter, 8, 'x'},
+		{"01563df3-6481-d676-4c61-efb99302bd5g", ErrInvalidCharacter, 35, 'g'},
+		{"01563df3-6481-d676-4c61-efb99302bd-b", ErrInvalidCharacter, 34, '-'},
+		{"0156-df3-6481-d676-4c61-efb99302bd5b"[:36], ErrInvalidCharacter, 4, '-'},
+		{"01563df36481d6764c61efb99302bd5z", ErrInvalidCharacter, 31, 'z'},
+		{"[" + valid + "}", ErrInvalidCharacter, 0, '['},
+		{"{" + valid + ")", ErrInvalidCharacter, 37, ')'},
+		{"urn:uuix:" + valid, ErrInvalidCharacter, 7, 'x'},
+		{"urn:uuid:" + valid[:35] + "\xff", ErrInvalidCharacter, 44, 0xff},
+	}
+	for _, tc := range tests {
+		_, err := ParseUUID(tc.in)
+		var pe *ParseError
+		if !errors.Is(err, tc.err) || !errors.As(err, &pe) || pe.Offset != tc.offset || pe.Byte != tc.b {
+			t.Errorf("ParseUUID(%q) = %v (%+v); want %v at %d (%q)", tc.in, err, pe, tc.err, tc.offset, tc.b)
+			continue
+		}
+		if !strings.HasPrefix(err.Error(), "ulid: invalid UUID text") {
+			t.Errorf("ParseUUID(%q) error message %q", tc.in, err)
+		}
+	}
+}
+
+func FuzzParseUUID(f *testing.F) {
+	for _, v := range uuidVectors {
+		f.Add(v.uuid)
+		f.Add("{" + v.uuid + "}")
+		f.Add("urn:uuid:" + v.uuid)
+		f.Add(strings.ReplaceAll(v.uuid, "-", ""))
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		id, err := ParseUUID(s)
+		// Oracle: strip the accepted wrappers, require hyphens where RFC 9562
+		// puts them, then decode with encoding/hex.
+		want, ok := oracleParseUUID(s)
+		if ok != (err == nil) || id != want {
+			t.Fatalf("ParseUUID(%q) = %x, %v; oracle says %x, %v", s, id[:], err, want[:], ok)
+		}
+		if err != nil {
+			var pe *ParseError
+			if !errors.As(err, &pe) || (pe.Offset >= 0 && s[pe.Offset] != pe.Byte) {
+				t.Fatalf("ParseUUID(%q) error %v does not point at the offending byte", s, err)
+			}
+			return
+		}
+		if back, err := ParseUUID(id.UUIDString()); err != nil || back != id {
+			t.Fatalf("round trip of %q = %x, %v", s, back[:], err)
+		}
+		var scanned ULID
+		if err := scanned.Scan(s); err != nil || scanned != id {
+			t.Fatalf("Scan(%q) = %x, %v", s, scanned[:], err)
+		}
+	})
+}
+
+func oracleParseUUID(s string) (ULID, bool) {
+	switch {
+	case len(s) == 38 && s[0] == '{' && s[37] == '}':
+		s = s[1:37]
+	case len(s) == 45 && strings.EqualFold(s[:9], "urn:uuid:"):
+		s = s[9:]
+	}
+	if len(s) == 36 {
+		if s[8] != '-' || s[13] != '-' || s[18] != '-' || s[23] != '-' {
+			return ULID{}, false
+		}
+		s = s[:8] + s[9:13] + s[14:18] + s[19:23] + s[24:]
+	}
+	b, err := hex.DecodeString(s)
+	if err != nil || len(b) != 16 {
+		return ULID{}, false
+	}
+	return ULID(b), true
+}
+
+func TestScan(t *testing.T) {
+	want := MustParse("01ARYZ6S41TSV4RRFFQ69G5FAV")
+	binary := want[:]
+	for _, src := range []any{
+		binary,
+		string(binary),
+		[16]byte(want),
+		"01ARYZ6S41TSV4RRFFQ69G5FAV",
+		[]byte("01aryz6s41tsv4rrffq69g5fav"),
+		"01563df3-6481-d676-4c61-efb99302bd5b",
+		[]byte("01563DF3-6481-D676-4C61-EFB99302BD5B"),
+		"01563df36481d6764c61efb99302bd5b",
+	} {
+		var id ULID
+		if err := id.Scan(src); err != nil || id != want {
+			t.Errorf("Scan(%T %v) = %s, %v", src, src, id, err)
+		}
+	}
+
+	t.Run("copies the source", func(t *testing.T) {
+		src := append([]byte(nil), binary...)
+		var id ULID
+		_ = id.Scan(src)
+		src[0] = 0xee
+		if id != want {
+			t.Error("Scan kept a reference to its source slice")
+		}
+	})
+
+	t.Run("NULL is an error, not a zero value or the previous row", func(t *testing.T) {
+		id := want
+		err := id.Scan(nil)
+		if !errors.Is(err, ErrNull) || !strings.Contains(err.Error(), "sql.Null[ulid.ULID]") {
+			t.Errorf("Scan(nil) = %v, want ErrNull naming sql.Null[ulid.ULID]", err)
+		}
+		if id != want {
+			t.Error("Scan(nil) changed the ULID")
+		}
+		// sql.Null[ULID] reads NULL as Valid=false and values as Valid=true.
+		var n sql.Null[ULID]
+		if err := n.Scan(nil); err != nil || n.Valid {
+			t.Errorf("sql.Null Scan(nil) = %+v, %v", n, err)
+		}
+		if err := n.Scan(binary); err != nil || !n.Valid || n.V != want {
+			t.Errorf("sql.Null Scan(bytes) = %+v, %v", n, err)
+		}
+		if v, err := n.Value(); err != nil || string(v.([]byte)) != string(binary) {
+			t.Errorf("sql.Null Value = %v, %v", v, err)
+		}
+	})
+
+	t.Run("bad values", func(t *testing.T) {
+		for _, tc := range []struct {
+			src any
+			err error
+		}{
+			{int64(42), ErrUnsupportedType},
+			{1.5, ErrUnsupportedType},
+			{true, ErrUnsupportedType},
+			{[]byte{1, 2, 3}, ErrInvalidLength},
+			{"", ErrInvalidLength},
+			{make([]byte, 17), ErrInvalidLength},
+			{"01ARYZ6S41TSV4RRFFQ69G5FAU", ErrInvalidCharacter},
+			{"81ARYZ6S41TSV4RRFFQ69G5FAV", ErrOverflow},
+			{"01563df3-6481-d676-4c61-efb99302bd5x", ErrInvalidCharacter},
+		} {
+			id := want
+			err := id.Scan(tc.src)
+			if !errors.Is(err, tc.err) || !strings.HasPrefix(err.Error(), "ulid: ") {
+				t.Errorf("Scan(%T %v) = %v, want %v", tc.src, tc.src, err, tc.err)
+			}
+			if id != want {
+				t.Errorf("Scan(%T %v) changed the ULID on error", tc.src, tc.src)
+			}
+		}
+	})
+}
+
+func TestValue(t *testing.T) {
+	id := MustParse("01ARYZ6S41TSV4RRFFQ69G5FAV")
+	v, err := id.Value()
+	b, ok := v.([]byte)
+	if err != nil || !ok || string(b) != string(id[:]) {
+		t.Fatalf("Value() = %v, %v", v, err)
+	}
+	if !driver.IsValue(v) {
+		t.Error("Value() is not a driver.Value")
+	}
+	b[0] = 0xee // each call returns its own slice
+	if again, _ := id.Value(); again.([]byte)[0] != 0x01 {
+		t.Error("Value() slices share memory")
+	}
+	var back ULID
+	if err := back.Scan(v); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestJSONNullAndErrors(t *testing.T) {
+	var p *ULID
+	if err := json.Unmarshal([]byte(`null`), &p); err != nil || p != nil {
+		t.Errorf("null into *ULID = %v, %v", p, err)
+	}
+	if err := json.Unmarshal([]byte(`"01aryz6s41tsv4rrffq69g5fav"`), &p); err != nil || p == nil || p.String() != "01ARYZ6S41TSV4RRFFQ69G5FAV" {
+		t.Errorf("lower case into *ULID = %v, %v", p, err)
+	}
+	var id ULID
+	for _, tc := range []struct {
+		in     string
+		err    error
+		offset int
+	}{
+		{`""`, ErrInvalidLength, -1},
+		{`"01ARYZ6S41TSV4RRFFQ69G5FAU"`, ErrInvalidCharacter, 25},
+		{`"01ARYZ6S41-SV4RRFFQ69G5FAV"`, ErrInvalidCharacter, 10},
+	} {
+		err := json.Unmarshal([]byte(tc.in), &id)
+		var pe *ParseError
+		if !errors.Is(err, tc.err) || !errors.As(err, &pe) || pe.Offset != tc.offset {
+			t.Errorf("json.Unmarshal(%s) = %v, want %v at offset %d", tc.in, err, tc.err, tc.offset)
+		}
+	}
+}
+
+func TestConvertAllocations(t *testing.T) {
+	if raceEnabled {
+		t.Skip("allocation counts differ under the race detector")
+	}
+	id := MustParse("01ARYZ6S41TSV4RRFFQ69G5FAV")
+	buf := make([]byte, 0, 64)
+	var text any = []byte("01563df3-6481-d676-4c61-efb99302bd5b") // boxed once, outside the measured call
+	var sink ULID
+	for name, f := range map[string]func(){
+		"AppendUUID": func() { buf = id.AppendUUID(buf[:0]) },
+		"ParseUUID":  func() { sink, _ = ParseUUID("01563df3-6481-d676-4c61-efb99302bd5b") },
+		"Scan bytes": func() { _ = sink.Scan(text) },
+	} {
+		if n := testing.AllocsPerRun(100, f); n != 0 {
+			t.Errorf("%s: %v allocations, want 0", name, n)
+		}
+	}
+}
