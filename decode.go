@@ -37,13 +37,13 @@ func (e *ParseError) Error() string {
 	case ErrInvalidLength:
 		switch e.format {
 		case formatBinary:
-			return "ulid: invalid binary length " + strconv.Itoa(e.Length) + ", want 16 bytes"
+			return "ulid: invalid binary length " + strconv.Itoa(e.Length) + " bytes, want 16"
 		case formatUUID:
-			return "ulid: invalid UUID text length " + strconv.Itoa(e.Length) + ", want 36 (or 32, 38, 45) characters"
+			return "ulid: invalid UUID text length " + strconv.Itoa(e.Length) + " bytes, want 36 (or 32, 38, 45)"
 		case formatScan:
-			return "ulid: cannot scan a value of length " + strconv.Itoa(e.Length) + ": want 16 bytes, 26-character ULID text or 36-character UUID text"
+			return "ulid: cannot scan a value of " + strconv.Itoa(e.Length) + " bytes: want 16 bytes, 26-character ULID text or 36-character UUID text"
 		}
-		return "ulid: invalid length " + strconv.Itoa(e.Length) + ", want 26 characters"
+		return "ulid: invalid length " + strconv.Itoa(e.Length) + " bytes, want 26"
 	case ErrOverflow:
 		return "ulid: first character " + quoteByte(e.Byte) + " is above '7': value overflows 128 bits"
 	}

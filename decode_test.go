@@ -92,7 +92,7 @@ func TestParseErrorMessages(t *testing.T) {
 		{"01ARYZ6S41TSV4RRFFQ69G5FAU", "ulid: invalid character 'U' at offset 25", false},
 		{"01ARYZ6S41TSV4RRFFQ69G5FA\xff", "ulid: invalid character 0xff at offset 25", false},
 		{"01ARYZ6S41TSV4RRFFQ69G5FA'", `ulid: invalid character '\'' at offset 25`, false},
-		{"0123", "ulid: invalid length 4, want 26 characters", false},
+		{"0123", "ulid: invalid length 4 bytes, want 26", false},
 		{"80000000000000000000000000", "ulid: first character '8' is above '7': value overflows 128 bits", false},
 		{"0LARYZ6S41TSV4RRFFQ69G5FAV", "ulid: invalid character 'L' at offset 1 (Crockford alias of '1', which ParseStrict rejects)", true},
 		{"O1ARYZ6S41TSV4RRFFQ69G5FAV", "ulid: invalid character 'O' at offset 0 (Crockford alias of '0', which ParseStrict rejects)", true},
@@ -107,7 +107,7 @@ func TestParseErrorMessages(t *testing.T) {
 		}
 	}
 	var id ULID
-	if err := id.UnmarshalBinary(make([]byte, 3)); err == nil || err.Error() != "ulid: invalid binary length 3, want 16 bytes" {
+	if err := id.UnmarshalBinary(make([]byte, 3)); err == nil || err.Error() != "ulid: invalid binary length 3 bytes, want 16" {
 		t.Errorf("UnmarshalBinary error = %v", err)
 	}
 }

@@ -52,7 +52,7 @@ func ExampleParse_errors() {
 	// ulid: invalid character 'U' at offset 25
 	// true
 	// offset 25, byte 'U'
-	// ulid: invalid length 10, want 26 characters true
+	// ulid: invalid length 10 bytes, want 26 true
 }
 
 func ExampleParseStrict() {

@@ -19,8 +19,9 @@ import (
 // such as a seeded reader in a deterministic test.
 //
 // A Monotonic is safe for concurrent use: a mutex guards its state, so one
-// generator yields a single increasing sequence across all goroutines. It
-// must not be copied after first use.
+// generator yields a single increasing sequence across all goroutines. Its
+// zero value is ready to use, with crypto/rand entropy. It must not be copied
+// after first use.
 type Monotonic struct {
 	mu      sync.Mutex
 	entropy io.Reader    // nil means crypto/rand
@@ -42,10 +43,15 @@ func NewMonotonic(entropy io.Reader) *Monotonic {
 	return &Monotonic{entropy: entropy}
 }
 
-// New returns a ULID with the timestamp ms, in Unix milliseconds. If the
-// generator's previous ULID had the same timestamp, the new one's entropy is
-// the previous entropy plus one; for any other timestamp, earlier or later,
-// fresh entropy is read.
+// New returns a ULID with the timestamp ms, in Unix milliseconds.
+//
+// If ms is the generator's latest timestamp, the new ULID's entropy is the
+// latest entropy plus one; if ms is later, fresh entropy is read and ms
+// becomes the latest timestamp. Either way the result is greater than every
+// ULID the generator has issued. The sequence never moves backwards: for an
+// ms earlier than the latest timestamp, New returns a ULID with fresh entropy
+// and leaves the generator's state as it was, so such ULIDs are not ordered
+// among themselves.
 //
 // New returns an error wrapping [ErrTimeOutOfRange] if ms is greater than
 // [MaxTimestamp], one wrapping [ErrMonotonicOverflow] if the entropy of ms is
@@ -58,11 +64,19 @@ func (m *Monotonic) New(ms uint64) (ULID, error) {
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if m.issued && ms == m.ms {
+	switch {
+	case m.issued && ms == m.ms:
 		if !m.increment() {
 			return ULID{}, fmt.Errorf("%w: timestamp %d ms", ErrMonotonicOverflow, ms)
 		}
 		return m.current(), nil
+	case m.issued && ms < m.ms:
+		var id ULID
+		putUint48(id[0:], ms)
+		if err := readEntropy(m.entropy, (*[10]byte)(id[6:])); err != nil {
+			return ULID{}, err
+		}
+		return id, nil
 	}
 	if err := m.fresh(ms); err != nil {
 		return ULID{}, err

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"math/big"
 	"math/rand/v2"
 	"slices"
 	"sync"
@@ -318,4 +319,35 @@ func TestMakeIsRecent(t *testing.T) {
 	if id.Timestamp() < before || id.Timestamp() > after+1000 {
 		t.Errorf("Make().Timestamp() = %d, clock %d–%d", id.Timestamp(), before, after)
 	}
+}
+
+// TestMonotonicNewEarlierLeavesSequence: an explicit earlier millisecond gets
+// fresh entropy and does not pull the sequence backwards.
+func TestMonotonicNewEarlierLeavesSequence(t *testing.T) {
+	m := NewMonotonic(rand.NewChaCha8([32]byte{9}))
+	clock := &fakeClock{ms: 5000}
+	m.now = clock.now
+	a := mustNext(t, m)
+	early, err := m.New(4000)
+	if err != nil || early.Timestamp() != 4000 {
+		t.Fatalf("New(4000) = %s, %v", early, err)
+	}
+	b := mustNext(t, m)
+	if b.Compare(a) <= 0 || b.Timestamp() != 5000 {
+		t.Fatalf("Next after New(earlier) = %s, not after %s", b, a)
+	}
+	// The latest millisecond continues from b, by exactly one.
+	c, _ := m.New(5000)
+	if want := plusOne(b); c != want {
+		t.Fatalf("New(5000) = %s after %s, want %s", c, b, want)
+	}
+}
+
+// plusOne returns id + 1 as a 128-bit integer, computed with math/big.
+func plusOne(id ULID) ULID {
+	n := new(big.Int).SetBytes(id[:])
+	n.Add(n, big.NewInt(1))
+	var out ULID
+	n.FillBytes(out[:])
+	return out
 }

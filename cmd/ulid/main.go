@@ -18,11 +18,13 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"log"
 	"os"
+	"strconv"
 
 	"github.com/ulidgo/ulid"
 )
@@ -41,49 +43,87 @@ Examples:
 func main() {
 	log.SetFlags(0)
 	log.SetPrefix("ulid: ")
-	flag.Usage = func() { fmt.Fprint(os.Stderr, usage) }
-	n := flag.Int("n", 1, "number of ULIDs to generate")
-	flag.Parse()
-	if *n < 0 {
-		fmt.Fprintln(os.Stderr, "ulid: -n must not be negative")
-		flag.Usage()
-		os.Exit(2)
+	flags := flag.NewFlagSet("ulid", flag.ContinueOnError)
+	flags.SetOutput(io.Discard) // errors are reported below, with the prefix
+	n := flags.Int("n", 1, "number of ULIDs to generate")
+	err := flags.Parse(os.Args[1:])
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		fmt.Print(usage)
+		return
+	case err != nil:
+		misuse(err.Error())
+	case *n < 0:
+		misuse("-n must not be negative")
+	case flags.NArg() > 0 && isSet(flags, "n"):
+		misuse("-n generates; it cannot be combined with ULIDs to decode")
 	}
 
 	out := bufio.NewWriter(os.Stdout)
 	status := 0
-	if flag.NArg() == 0 {
-		generate(out, *n)
-	} else if !decode(out, flag.Args()) {
+	if flags.NArg() == 0 {
+		err = generate(out, *n)
+	} else if !decode(out, flags.Args()) {
 		status = 1
 	}
-	if err := out.Flush(); err != nil {
+	if err == nil {
+		err = out.Flush()
+	}
+	if err != nil {
 		log.Fatal(err)
 	}
 	os.Exit(status)
 }
 
-// generate writes n new ULIDs to w, one per line.
-func generate(w *bufio.Writer, n int) {
+// isSet reports whether the named flag was given on the command line.
+func isSet(flags *flag.FlagSet, name string) bool {
+	set := false
+	flags.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
+}
+
+// misuse reports a usage error and exits with status 2.
+func misuse(msg string) {
+	log.Print(msg)
+	fmt.Fprint(os.Stderr, usage)
+	os.Exit(2)
+}
+
+// generate writes n new ULIDs to w, one per line, stopping at the first
+// write error.
+func generate(w *bufio.Writer, n int) error {
 	buf := make([]byte, 0, ulid.EncodedSize+1)
 	for range n {
 		buf, _ = ulid.Make().AppendText(buf[:0])
-		w.Write(append(buf, '\n'))
+		if _, err := w.Write(append(buf, '\n')); err != nil {
+			return err
+		}
 	}
+	return nil
 }
 
 // decode writes one line per argument to w and reports whether all were
-// valid; it reports the invalid ones on standard error.
-func decode(w io.Writer, args []string) bool {
+// valid. It reports the invalid ones on standard error, in order with the
+// results.
+func decode(w *bufio.Writer, args []string) bool {
 	ok := true
 	for _, arg := range args {
 		id, err := ulid.Parse(arg)
 		if err != nil {
-			fmt.Fprintf(os.Stderr, "%q: %v\n", arg, err)
+			w.Flush()
+			fmt.Fprintf(os.Stderr, "%v: %s\n", err, shorten(arg))
 			ok = false
 			continue
 		}
 		fmt.Fprintf(w, "%s %s %d\n", id, id.Time().Format("2006-01-02T15:04:05.000Z07:00"), id.Timestamp())
 	}
 	return ok
+}
+
+// shorten quotes s for an error message, cut to at most 40 bytes.
+func shorten(s string) string {
+	if len(s) > 40 {
+		return strconv.Quote(s[:40]) + "..."
+	}
+	return strconv.Quote(s)
 }

@@ -102,10 +102,27 @@ func TestInvalidInput(t *testing.T) {
 }
 
 func TestMisuse(t *testing.T) {
-	for _, args := range [][]string{{"-n", "-1"}, {"-n", "x"}, {"-bogus"}} {
+	for _, args := range [][]string{{"-n", "-1"}, {"-n", "x"}, {"-bogus"}, {"-n", "1", "01ARYZ6S41TSV4RRFFQ69G5FAV"}} {
 		stdout, stderr, code := run(t, args...)
-		if code != 2 || stdout != "" || !strings.Contains(stderr, "usage: ulid") {
+		if code != 2 || stdout != "" || !strings.Contains(stderr, "usage: ulid") || !strings.HasPrefix(stderr, "ulid: ") {
 			t.Errorf("%q: exit %d, stdout %q, stderr %q", args, code, stdout, stderr)
 		}
+	}
+}
+
+func TestWriteErrorStops(t *testing.T) {
+	full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
+	if err != nil {
+		t.Skip("no /dev/full here")
+	}
+	defer full.Close()
+	// Without stopping at the first failed write this would run for hours.
+	cmd := exec.Command(binary, "-n", "1000000000000")
+	var stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = full, &stderr
+	err = cmd.Run()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 1 || !strings.Contains(stderr.String(), "no space left") {
+		t.Errorf("writing to /dev/full: %v, stderr %q", err, stderr.String())
 	}
 }
