@@ -1,0 +1,21 @@
+module github.com/ulidgo/ulid/benchmarks
+
+go 1.24
+
+replace github.com/ulidgo/ulid => ../
+
+// Pinned to the newest versions whose go.mod still says go 1.24 or older:
+// gofrs/uuid v5.5.0 and later need go 1.25, and golang.org/x/perf (for
+// cmd/benchtable's benchfmt) from late 2025 on needs go 1.26.
+
+require (
+	github.com/gofrs/uuid/v5 v5.4.0
+	github.com/google/uuid v1.6.0
+	github.com/oklog/ulid/v2 v2.1.2
+	github.com/rs/xid v1.6.0
+	github.com/segmentio/ksuid v1.0.4
+	github.com/ulidgo/ulid v0.0.0-00010101000000-000000000000
+	golang.org/x/perf v0.0.0-20250605212013-b481878a17be
+)
+
+require github.com/aclements/go-moremath v0.0.0-20210112150236-f10218a38794 // indirect
