@@ -1,0 +1,165 @@
+// Package integration holds tests that run against real database servers.
+//
+// The servers are started by integration/run.sh, which exports the
+// connection strings below and then runs `go test ./...` in this module:
+//
+//	ULID_PG_DSN     postgres://ulid:ulid@127.0.0.1:55432/ulidtest?sslmode=disable
+//	ULID_MYSQL_DSN  ulid:ulid@tcp(127.0.0.1:53306)/ulidtest?parseTime=true
+//
+// SQLite needs no server: openSQLite uses a file in t.TempDir().
+//
+// To iterate without restarting the servers each time, run
+// `integration/run.sh --serve` in one terminal, paste the printed exports
+// into another, and run `go test ./...` there.
+package integration
+
+import (
+	"context"
+	"database/sql"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	_ "github.com/go-sql-driver/mysql"
+	"github.com/jackc/pgx/v5"
+	_ "github.com/jackc/pgx/v5/stdlib" // registers database/sql driver "pgx"
+	_ "modernc.org/sqlite"             // registers database/sql driver "sqlite"
+)
+
+const (
+	envPostgres = "ULID_PG_DSN"
+	envMySQL    = "ULID_MYSQL_DSN"
+)
+
+// dsn returns the value of the environment variable name, failing the test
+// when it is unset: these tests must not silently pass without a server.
+func dsn(t testing.TB, name string) string {
+	t.Helper()
+	v := os.Getenv(name)
+	if v == "" {
+		t.Fatalf("%s is not set: run integration/run.sh (or source the exports printed by `integration/run.sh --serve`)", name)
+	}
+	return v
+}
+
+// testContext returns a context bounded by a generous timeout so that a hung
+// server fails the test instead of the whole run.
+func testContext(t testing.TB) context.Context {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	t.Cleanup(cancel)
+	return ctx
+}
+
+// openPostgres opens a database/sql handle (pgx stdlib driver) to the test
+// PostgreSQL database. The handle is closed when the test ends.
+func openPostgres(t testing.TB) *sql.DB {
+	t.Helper()
+	return openSQL(t, "pgx", dsn(t, envPostgres))
+}
+
+// connectPostgres opens a native pgx connection to the test PostgreSQL
+// database. The connection is closed when the test ends.
+func connectPostgres(t testing.TB) *pgx.Conn {
+	t.Helper()
+	ctx := testContext(t)
+	conn, err := pgx.Connect(ctx, dsn(t, envPostgres))
+	if err != nil {
+		t.Fatalf("pgx.Connect: %v", err)
+	}
+	t.Cleanup(func() { _ = conn.Close(context.Background()) })
+	return conn
+}
+
+// openMySQL opens a database/sql handle to the test MariaDB database.
+// The handle is closed when the test ends.
+func openMySQL(t testing.TB) *sql.DB {
+	t.Helper()
+	return openSQL(t, "mysql", dsn(t, envMySQL))
+}
+
+// openSQLite opens a database/sql handle to a fresh SQLite database file in
+// t.TempDir(). The handle is closed when the test ends.
+func openSQLite(t testing.TB) *sql.DB {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "test.db")
+	return openSQL(t, "sqlite", "file:"+path+"?_pragma=busy_timeout(5000)&_pragma=journal_mode(WAL)")
+}
+
+func openSQL(t testing.TB, driver, dsn string) *sql.DB {
+	t.Helper()
+	db, err := sql.Open(driver, dsn)
+	if err != nil {
+		t.Fatalf("sql.Open(%q): %v", driver, err)
+	}
+	t.Cleanup(func() { _ = db.Close() })
+	if err := db.PingContext(testContext(t)); err != nil {
+		t.Fatalf("ping %s: %v", driver, err)
+	}
+	return db
+}
+
+func selectOne(t *testing.T, db *sql.DB) {
+	t.Helper()
+	var n int
+	if err := db.QueryRowContext(testContext(t), "SELECT 1").Scan(&n); err != nil {
+		t.Fatalf("SELECT 1: %v", err)
+	}
+	if n != 1 {
+		t.Fatalf("SELECT 1 returned %d", n)
+	}
+}
+
+func TestSmokePostgresSQL(t *testing.T) {
+	db := openPostgres(t)
+	selectOne(t, db)
+
+	var version string
+	if err := db.QueryRowContext(testContext(t), "SHOW server_version").Scan(&version); err != nil {
+		t.Fatalf("SHOW server_version: %v", err)
+	}
+	t.Logf("PostgreSQL %s", version)
+}
+
+func TestSmokePostgresPgx(t *testing.T) {
+	conn := connectPostgres(t)
+	ctx := testContext(t)
+	if err := conn.Ping(ctx); err != nil {
+		t.Fatalf("ping: %v", err)
+	}
+	var n int
+	if err := conn.QueryRow(ctx, "SELECT 1").Scan(&n); err != nil || n != 1 {
+		t.Fatalf("SELECT 1: n=%d err=%v", n, err)
+	}
+	// run.sh creates pgstattuple in the test database; check it is usable.
+	var tupleCount int64
+	if err := conn.QueryRow(ctx, "SELECT tuple_count FROM pgstattuple('pg_catalog.pg_class')").Scan(&tupleCount); err != nil {
+		t.Fatalf("pgstattuple: %v", err)
+	}
+	if tupleCount <= 0 {
+		t.Fatalf("pgstattuple(pg_class).tuple_count = %d, want > 0", tupleCount)
+	}
+}
+
+func TestSmokeMySQL(t *testing.T) {
+	db := openMySQL(t)
+	selectOne(t, db)
+
+	var version string
+	if err := db.QueryRowContext(testContext(t), "SELECT VERSION()").Scan(&version); err != nil {
+		t.Fatalf("SELECT VERSION(): %v", err)
+	}
+	t.Logf("MariaDB/MySQL %s", version)
+}
+
+func TestSmokeSQLite(t *testing.T) {
+	db := openSQLite(t)
+	selectOne(t, db)
+
+	var version string
+	if err := db.QueryRowContext(testContext(t), "SELECT sqlite_version()").Scan(&version); err != nil {
+		t.Fatalf("SELECT sqlite_version(): %v", err)
+	}
+	t.Logf("SQLite %s", version)
+}
