@@ -351,3 +351,56 @@ func plusOne(id ULID) ULID {
 	n.FillBytes(out[:])
 	return out
 }
+
+func TestWallClockArithmetic(t *testing.T) {
+	var c wallClock
+	c.pair(1000, 500_000, 5_000_000) // wall 1000.5 ms at monotonic 5 ms
+	tests := []struct{ mono, want int64 }{
+		{5_000_000, 1000},
+		{5_499_999, 1000},
+		{5_500_000, 1001}, // the wall clock crosses into 1001 ms first
+		{7_499_999, 1002},
+		{4_500_000, 1000},
+		{4_499_999, 999}, // a reading from just before the pairing
+		{3_500_000, 999},
+		{3_499_999, 998},
+	}
+	for _, tc := range tests {
+		if got := c.at(tc.mono); got != tc.want {
+			t.Errorf("at(%d) = %d, want %d", tc.mono, got, tc.want)
+		}
+	}
+}
+
+func TestWallClockRepairsEachMillisecond(t *testing.T) {
+	var c wallClock
+	c.pair(1000, 0, 5_000_000)
+	c.millis(5_900_000) // same monotonic millisecond: no new pairing
+	if c.mono != 5_000_000 {
+		t.Fatal("paired again within the same millisecond")
+	}
+	c.millis(4_000_000) // an older reading never re-pairs
+	if c.mono != 5_000_000 {
+		t.Fatal("an older reading caused a pairing")
+	}
+	// A later millisecond pairs with the real clock, so a wall-clock step
+	// (here from the fake 1970 value to now) shows at once.
+	before := time.Now().UnixMilli()
+	got := c.millis(6_000_000)
+	if c.mono == 5_000_000 || got < before || got > time.Now().UnixMilli() {
+		t.Fatalf("after a new millisecond: %d, clock %d", got, before)
+	}
+}
+
+func TestWallClockAgreesWithTimeNow(t *testing.T) {
+	var c wallClock
+	deadline := time.Now().Add(30 * time.Millisecond)
+	for n := 0; time.Now().Before(deadline); n++ {
+		before := time.Now().UnixMilli()
+		got := c.millis(monotonicNow())
+		after := time.Now().UnixMilli()
+		if got < before || got > after {
+			t.Fatalf("call %d: %d ms outside the clock's %d–%d", n, got, before, after)
+		}
+	}
+}

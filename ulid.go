@@ -38,6 +38,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sync"
 	"time"
 )
 
@@ -106,7 +107,8 @@ var (
 // moves on to the next millisecond.
 //
 // Make never fails, does not allocate, and is safe for concurrent use. It is
-// the process-wide instance of [Monotonic].
+// the process-wide instance of [Monotonic]; see [Monotonic.Next] for how it
+// reads the clock.
 func Make() ULID {
 	return defaultMonotonic.make()
 }
@@ -114,7 +116,8 @@ func Make() ULID {
 // New returns a ULID with the timestamp ms, in Unix milliseconds, and entropy
 // read from entropy.
 //
-// A nil entropy means crypto/rand. If entropy is a [*Monotonic], New returns
+// A nil entropy means crypto/rand, read in blocks of 320 bytes and handed
+// out 10 bytes at a time, each byte to one ULID only. If entropy is a [*Monotonic], New returns
 // entropy.New(ms), with that generator's monotonic guarantees. Any other
 // reader provides 10 bytes, read with [io.ReadFull].
 //
@@ -141,7 +144,7 @@ func New(ms uint64, entropy io.Reader) (ULID, error) {
 // interface method escapes, so they go through a buffer of their own.
 func readEntropy(entropy io.Reader, dst *[10]byte) error {
 	if entropy == nil {
-		rand.Read(dst[:])
+		systemRandom.read(dst)
 		return nil
 	}
 	buf := new([10]byte)
@@ -150,6 +153,30 @@ func readEntropy(entropy io.Reader, dst *[10]byte) error {
 	}
 	*dst = *buf
 	return nil
+}
+
+// systemRandom serves crypto/rand output to every ULID made with the default
+// entropy.
+var systemRandom randomBuffer
+
+// A randomBuffer reads crypto/rand in blocks and hands them out 10 bytes at a
+// time, each byte once. One 320-byte read costs far less than 32 reads of 10
+// bytes: most of the price of crypto/rand.Read is per call.
+type randomBuffer struct {
+	mu   sync.Mutex
+	buf  [32 * 10]byte
+	left int // unused bytes at the end of buf; the zero value is empty
+}
+
+func (r *randomBuffer) read(dst *[10]byte) {
+	r.mu.Lock()
+	if r.left == 0 {
+		rand.Read(r.buf[:])
+		r.left = len(r.buf)
+	}
+	*dst = [10]byte(r.buf[len(r.buf)-r.left:])
+	r.left -= 10
+	r.mu.Unlock()
 }
 
 // MustNew is like [New] but panics if New returns an error. It is intended for
