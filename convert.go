@@ -186,9 +186,10 @@ func (id ULID) Value() (driver.Value, error) {
 }
 
 // Scan implements [sql.Scanner]. It accepts the forms a database hands back
-// for a ULID column: the 16 bytes, the 26-character ULID text (as [Parse]
-// reads it) or UUID text (as [ParseUUID] reads it), each as a string or a
-// []byte, and a [16]byte. It copies from src and keeps no reference to it.
+// for a ULID column: the 16 bytes as a []byte or a [16]byte, and the
+// 26-character ULID text (as [Parse] reads it) or UUID text (as [ParseUUID]
+// reads it) as a string or a []byte. A 16-byte string is text, not binary, and
+// so an error. Scan copies from src and keeps no reference to it.
 //
 // Scanning SQL NULL is an error wrapping [ErrNull], never a silent zero
 // ULID: scan a nullable column into a sql.Null[ulid.ULID] or a *ulid.ULID.
@@ -205,9 +206,13 @@ func (id *ULID) Scan(src any) error {
 	case [16]byte:
 		parsed = v
 	case []byte:
-		parsed, err = scanBytes(v)
+		if len(v) == BinarySize {
+			parsed = ULID(v)
+		} else {
+			parsed, err = scanText(v)
+		}
 	case string:
-		parsed, err = scanBytes(v)
+		parsed, err = scanText(v)
 	default:
 		return fmt.Errorf("%w: cannot scan %T into ulid.ULID", ErrUnsupportedType, src)
 	}
@@ -218,12 +223,9 @@ func (id *ULID) Scan(src any) error {
 	return nil
 }
 
-// scanBytes reads src as a binary ULID, ULID text or UUID text, told apart by
-// length.
-func scanBytes[T string | []byte](src T) (ULID, error) {
+// scanText reads src as ULID text or UUID text, told apart by length.
+func scanText[T string | []byte](src T) (ULID, error) {
 	switch len(src) {
-	case BinarySize:
-		return ULID([]byte(src)), nil
 	case EncodedSize:
 		return decode(src, &decodeLenient)
 	case 32, uuidSize, uuidSize + 2, uuidSize + len("urn:uuid:"):

@@ -131,7 +131,6 @@ func TestScan(t *testing.T) {
 	binary := want[:]
 	for _, src := range []any{
 		binary,
-		string(binary),
 		[16]byte(want),
 		"01ARYZ6S41TSV4RRFFQ69G5FAV",
 		[]byte("01aryz6s41tsv4rrffq69g5fav"),
@@ -186,6 +185,8 @@ func TestScan(t *testing.T) {
 			{1.5, ErrUnsupportedType},
 			{true, ErrUnsupportedType},
 			{[]byte{1, 2, 3}, ErrInvalidLength},
+			{string(binary), ErrInvalidLength}, // 16 characters of text, not 16 bytes
+			{"0123456789abcdef", ErrInvalidLength},
 			{"", ErrInvalidLength},
 			{make([]byte, 17), ErrInvalidLength},
 			{"01ARYZ6S41TSV4RRFFQ69G5FAU", ErrInvalidCharacter},

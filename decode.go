@@ -41,7 +41,7 @@ func (e *ParseError) Error() string {
 		case formatUUID:
 			return "ulid: invalid UUID text length " + strconv.Itoa(e.Length) + " bytes, want 36 (or 32, 38, 45)"
 		case formatScan:
-			return "ulid: cannot scan a value of " + strconv.Itoa(e.Length) + " bytes: want 16 bytes, 26-character ULID text or 36-character UUID text"
+			return "ulid: cannot scan a value of " + strconv.Itoa(e.Length) + " bytes: want 16 binary bytes, 26-character ULID text or 36-character UUID text"
 		}
 		return "ulid: invalid length " + strconv.Itoa(e.Length) + " bytes, want 26"
 	case ErrOverflow:
