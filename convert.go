@@ -227,7 +227,10 @@ func (id *ULID) Scan(src any) error {
 func scanText[T string | []byte](src T) (ULID, error) {
 	switch len(src) {
 	case EncodedSize:
-		return decode(src, &decodeLenient)
+		high, low, err := decode(src, &decodeLenient)
+		var id ULID
+		id.set(high, low)
+		return id, err
 	case 32, uuidSize, uuidSize + 2, uuidSize + len("urn:uuid:"):
 		return decodeUUID(src)
 	}

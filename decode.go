@@ -136,15 +136,19 @@ var decodeStrict = [256]byte{
 // bytes long, [ErrInvalidCharacter] for a byte outside the alphabet (with its
 // offset), or [ErrOverflow] if the first character is above '7'. Parse does
 // not allocate unless it returns an error.
-func Parse(s string) (ULID, error) {
-	return decode(s, &decodeLenient)
+func Parse(s string) (id ULID, err error) {
+	high, low, err := decode(s, &decodeLenient)
+	id.set(high, low)
+	return id, err
 }
 
 // ParseStrict is like [Parse] but accepts only the 32 characters of
 // Crockford's Base32 alphabet, in either case: the aliases I, L and O are
 // errors wrapping [ErrInvalidCharacter].
-func ParseStrict(s string) (ULID, error) {
-	return decode(s, &decodeStrict)
+func ParseStrict(s string) (id ULID, err error) {
+	high, low, err := decode(s, &decodeStrict)
+	id.set(high, low)
+	return id, err
 }
 
 // MustParse is like [Parse] but panics if s is not a valid ULID. It is
@@ -172,47 +176,59 @@ func MustParseStrict(s string) ULID {
 // it leaves id unchanged. Through it, encoding/json reads a ULID from a JSON
 // string.
 func (id *ULID) UnmarshalText(text []byte) error {
-	parsed, err := decode(text, &decodeLenient)
+	high, low, err := decode(text, &decodeLenient)
 	if err != nil {
 		return err
 	}
-	*id = parsed
+	id.set(high, low)
 	return nil
 }
 
-// decode is the one decoder behind Parse, ParseStrict and UnmarshalText. It
-// looks up all 26 bytes in table, checks them all with a single test, and
-// assembles the 128 bits as a 48-bit timestamp and two 40-bit entropy halves.
-func decode[T string | []byte](s T, table *[256]byte) (ULID, error) {
+// decode is the one decoder behind Parse, ParseStrict, UnmarshalText and
+// Scan. It looks up all 26 bytes of s in table, assembles the 128 bits from a
+// 48-bit timestamp (10 characters) and two 40-bit entropy halves (8
+// characters each), and checks every byte with a single test. Each group
+// lives in its own block so that its values fit in registers.
+//
+// It returns the ULID as two big-endian halves in registers, for the caller
+// to store with two 8-byte writes (see ULID.set): a pointer argument would
+// make callers' ULIDs escape to the heap wherever decode's callers are
+// inlined into other packages, and narrower stores slow down the 16-byte
+// copy that usually follows.
+func decode[T string | []byte](s T, table *[256]byte) (high, low uint64, err error) {
 	if len(s) != EncodedSize {
-		return ULID{}, &ParseError{Err: ErrInvalidLength, Length: len(s), Offset: -1}
+		return 0, 0, &ParseError{Err: ErrInvalidLength, Length: len(s), Offset: -1}
 	}
 	_ = s[25]
-	v0, v1, v2, v3, v4 := table[s[0]], table[s[1]], table[s[2]], table[s[3]], table[s[4]]
-	v5, v6, v7, v8, v9 := table[s[5]], table[s[6]], table[s[7]], table[s[8]], table[s[9]]
-	v10, v11, v12, v13 := table[s[10]], table[s[11]], table[s[12]], table[s[13]]
-	v14, v15, v16, v17 := table[s[14]], table[s[15]], table[s[16]], table[s[17]]
-	v18, v19, v20, v21 := table[s[18]], table[s[19]], table[s[20]], table[s[21]]
-	v22, v23, v24, v25 := table[s[22]], table[s[23]], table[s[24]], table[s[25]]
-
-	// Valid values are 0–31 and only the first may not exceed 7, so one test
-	// of the bits above 7 in v0 and above 31 in the rest checks every byte.
-	if v0&^7|(v1|v2|v3|v4|v5|v6|v7|v8|v9|v10|v11|v12|v13|v14|v15|v16|v17|v18|v19|v20|v21|v22|v23|v24|v25)&^31 != 0 {
-		return ULID{}, decodeError(s, table)
+	// Valid values are 0–31, and the first may not exceed 7 (overflow):
+	// first keeps the bits above 7 of the first value, bad the OR of all.
+	var first, bad byte
+	var t, hi, lo uint64
+	{
+		v0, v1, v2, v3, v4 := table[s[0]], table[s[1]], table[s[2]], table[s[3]], table[s[4]]
+		v5, v6, v7, v8, v9 := table[s[5]], table[s[6]], table[s[7]], table[s[8]], table[s[9]]
+		first, bad = v0&^7, v1|v2|v3|v4|v5|v6|v7|v8|v9
+		t = uint64(v0)<<45 | uint64(v1)<<40 | uint64(v2)<<35 | uint64(v3)<<30 | uint64(v4)<<25 |
+			uint64(v5)<<20 | uint64(v6)<<15 | uint64(v7)<<10 | uint64(v8)<<5 | uint64(v9)
 	}
-
-	t := uint64(v0)<<45 | uint64(v1)<<40 | uint64(v2)<<35 | uint64(v3)<<30 | uint64(v4)<<25 |
-		uint64(v5)<<20 | uint64(v6)<<15 | uint64(v7)<<10 | uint64(v8)<<5 | uint64(v9)
-	hi := uint64(v10)<<35 | uint64(v11)<<30 | uint64(v12)<<25 | uint64(v13)<<20 |
-		uint64(v14)<<15 | uint64(v15)<<10 | uint64(v16)<<5 | uint64(v17)
-	lo := uint64(v18)<<35 | uint64(v19)<<30 | uint64(v20)<<25 | uint64(v21)<<20 |
-		uint64(v22)<<15 | uint64(v23)<<10 | uint64(v24)<<5 | uint64(v25)
-
-	var id ULID
-	putUint48(id[0:], t)
-	putUint40(id[6:], hi)
-	putUint40(id[11:], lo)
-	return id, nil
+	{
+		v0, v1, v2, v3 := table[s[10]], table[s[11]], table[s[12]], table[s[13]]
+		v4, v5, v6, v7 := table[s[14]], table[s[15]], table[s[16]], table[s[17]]
+		bad |= v0 | v1 | v2 | v3 | v4 | v5 | v6 | v7
+		hi = uint64(v0)<<35 | uint64(v1)<<30 | uint64(v2)<<25 | uint64(v3)<<20 |
+			uint64(v4)<<15 | uint64(v5)<<10 | uint64(v6)<<5 | uint64(v7)
+	}
+	{
+		v0, v1, v2, v3 := table[s[18]], table[s[19]], table[s[20]], table[s[21]]
+		v4, v5, v6, v7 := table[s[22]], table[s[23]], table[s[24]], table[s[25]]
+		bad |= v0 | v1 | v2 | v3 | v4 | v5 | v6 | v7
+		lo = uint64(v0)<<35 | uint64(v1)<<30 | uint64(v2)<<25 | uint64(v3)<<20 |
+			uint64(v4)<<15 | uint64(v5)<<10 | uint64(v6)<<5 | uint64(v7)
+	}
+	if first|bad&^31 != 0 {
+		return 0, 0, decodeError(s, table)
+	}
+	return t<<16 | hi>>24, hi<<40 | lo, nil
 }
 
 // decodeError finds the first fault in s, which decode has found invalid, and

@@ -9,45 +9,41 @@ import (
 // letters without I, L, O and U. Character i encodes the 5-bit value i.
 const alphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 
+// alphabetPairs holds every two-character string of the alphabet, indexed by
+// the 10 bits the two characters encode, as a little-endian uint16: the
+// first character in the low byte, where a little-endian store puts it first.
+// Looking up pairs halves the number of table reads in encode.
+var alphabetPairs = func() (pairs [1024]uint16) {
+	for i := range pairs {
+		pairs[i] = uint16(alphabet[i>>5]) | uint16(alphabet[i&31])<<8
+	}
+	return pairs
+}()
+
 // encode writes the canonical text form of id into dst.
 //
 // The 128 bits are read as three big-endian groups that each fill a whole
 // number of characters: the 48-bit timestamp (10 characters; the first
 // carries the top 3 bits, padded with 2 zero bits on the left), then the
-// entropy as two 40-bit halves (8 characters each).
+// entropy as two 40-bit halves (8 characters each). Each 10 bits become two
+// characters with one look-up in alphabetPairs, and the characters are
+// stored eight at a time.
 func (id ULID) encode(dst *[EncodedSize]byte) {
-	t := id.Timestamp()
-	hi := uint64(binary.BigEndian.Uint32(id[6:]))<<8 | uint64(id[10])
-	lo := uint64(binary.BigEndian.Uint32(id[11:]))<<8 | uint64(id[15])
+	// Two aligned 8-byte loads: narrower loads that straddle the middle of
+	// the ULID stall on reading a value the caller has just stored.
+	a, b := binary.BigEndian.Uint64(id[0:]), binary.BigEndian.Uint64(id[8:])
+	t := a >> 16
+	hi := a&0xffff<<24 | b>>40
+	lo := b & (1<<40 - 1)
+	p := &alphabetPairs
 
-	dst[0] = alphabet[t>>45]
-	dst[1] = alphabet[(t>>40)&31]
-	dst[2] = alphabet[(t>>35)&31]
-	dst[3] = alphabet[(t>>30)&31]
-	dst[4] = alphabet[(t>>25)&31]
-	dst[5] = alphabet[(t>>20)&31]
-	dst[6] = alphabet[(t>>15)&31]
-	dst[7] = alphabet[(t>>10)&31]
-	dst[8] = alphabet[(t>>5)&31]
-	dst[9] = alphabet[t&31]
-
-	dst[10] = alphabet[(hi>>35)&31]
-	dst[11] = alphabet[(hi>>30)&31]
-	dst[12] = alphabet[(hi>>25)&31]
-	dst[13] = alphabet[(hi>>20)&31]
-	dst[14] = alphabet[(hi>>15)&31]
-	dst[15] = alphabet[(hi>>10)&31]
-	dst[16] = alphabet[(hi>>5)&31]
-	dst[17] = alphabet[hi&31]
-
-	dst[18] = alphabet[(lo>>35)&31]
-	dst[19] = alphabet[(lo>>30)&31]
-	dst[20] = alphabet[(lo>>25)&31]
-	dst[21] = alphabet[(lo>>20)&31]
-	dst[22] = alphabet[(lo>>15)&31]
-	dst[23] = alphabet[(lo>>10)&31]
-	dst[24] = alphabet[(lo>>5)&31]
-	dst[25] = alphabet[lo&31]
+	binary.LittleEndian.PutUint64(dst[0:], uint64(p[(t>>40)&1023])|uint64(p[(t>>30)&1023])<<16|
+		uint64(p[(t>>20)&1023])<<32|uint64(p[(t>>10)&1023])<<48)
+	binary.LittleEndian.PutUint64(dst[8:], uint64(p[t&1023])|uint64(p[(hi>>30)&1023])<<16|
+		uint64(p[(hi>>20)&1023])<<32|uint64(p[(hi>>10)&1023])<<48)
+	binary.LittleEndian.PutUint64(dst[16:], uint64(p[hi&1023])|uint64(p[(lo>>30)&1023])<<16|
+		uint64(p[(lo>>20)&1023])<<32|uint64(p[(lo>>10)&1023])<<48)
+	binary.LittleEndian.PutUint16(dst[24:], p[lo&1023])
 }
 
 // String returns the canonical text form of id: 26 upper-case characters of

@@ -1,7 +1,7 @@
 //go:build race
 
-package ulid
+package ulid_test
 
-// The race detector's instrumentation makes some slices escape, so the
+// The race detector's instrumentation makes some values escape, so the
 // allocation counts are only checked without it.
 func init() { raceEnabled = true }

@@ -227,6 +227,12 @@ func (id *ULID) setTimestamp(ms uint64) error {
 	return nil
 }
 
+// set stores the 128 bits of a ULID given as two big-endian 64-bit halves.
+func (id *ULID) set(high, low uint64) {
+	binary.BigEndian.PutUint64(id[0:], high)
+	binary.BigEndian.PutUint64(id[8:], low)
+}
+
 // timestampRangeError reports a timestamp above MaxTimestamp.
 func timestampRangeError(ms uint64) error {
 	return fmt.Errorf("%w: timestamp %d ms is above the maximum %d ms", ErrTimeOutOfRange, ms, MaxTimestamp)
