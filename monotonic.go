@@ -23,18 +23,26 @@ import (
 // zero value is ready to use, with crypto/rand entropy. It must not be copied
 // after first use.
 type Monotonic struct {
-	mu      sync.Mutex
+	// The fields every call touches come first, to share as few cache lines
+	// as possible when goroutines on several cores take turns.
+	mu     sync.Mutex
+	issued bool      // whether ms, hi and lo describe an issued ULID
+	wall   wallClock // the wall clock, derived from the monotonic clock
+	ms     uint64    // timestamp of the last ULID issued
+	hi     uint64    // top 16 bits of its entropy
+	lo     uint64    // bottom 64 bits of its entropy
+
 	entropy io.Reader    // nil means crypto/rand
-	now     func() int64 // the clock in Unix milliseconds; nil means time.Now
-	issued  bool         // whether ms, hi and lo describe an issued ULID
-	ms      uint64       // timestamp of the last ULID issued
-	hi      uint64       // top 16 bits of its entropy
-	lo      uint64       // bottom 64 bits of its entropy
-	wall    wallClock    // the wall clock, derived from the monotonic clock
+	now     func() int64 // the clock in Unix milliseconds, for tests; nil means the wall clock
 }
 
-// defaultMonotonic is the generator behind Make.
-var defaultMonotonic Monotonic
+// defaultMonotonic is the generator behind Make, padded so that no other
+// variable shares its cache lines.
+var defaultMonotonic struct {
+	_ [64]byte
+	Monotonic
+	_ [64]byte
+}
 
 // NewMonotonic returns a generator that reads fresh entropy from entropy,
 // 10 bytes per new millisecond with [io.ReadFull]. A nil entropy means
@@ -187,9 +195,9 @@ func monotonicNow() int64 {
 // and the cost of the pairing is shared by every call within a millisecond.
 type wallClock struct {
 	paired bool
+	subMs  int32 // nanoseconds past ms at the last pairing, 0 to 999,999
 	mono   int64 // monotonic reading at the last pairing, in ns
 	ms     int64 // wall clock at that moment, in whole Unix milliseconds
-	subMs  int64 // and the nanoseconds past ms, 0 to 999,999
 }
 
 // millis returns the wall clock in Unix milliseconds at the monotonic reading
@@ -207,14 +215,14 @@ func (c *wallClock) millis(mono int64) int64 {
 // pair records that the wall clock read ms milliseconds and subMs
 // nanoseconds when the monotonic clock read mono.
 func (c *wallClock) pair(ms, subMs, mono int64) {
-	c.paired, c.ms, c.subMs, c.mono = true, ms, subMs, mono
+	c.paired, c.ms, c.subMs, c.mono = true, ms, int32(subMs), mono
 }
 
 // at returns the wall clock in Unix milliseconds at the monotonic reading
 // mono, which may be slightly before the last pairing when a caller read the
 // clock just before another paired it.
 func (c *wallClock) at(mono int64) int64 {
-	ns := c.subMs + mono - c.mono
+	ns := int64(c.subMs) + mono - c.mono
 	if ns < 0 {
 		return c.ms + (ns+1)/1e6 - 1 // round toward the past
 	}
