@@ -1,23 +1,56 @@
-// Command ulid generates and decodes ULIDs.
+// Command ulid generates, inspects, converts and validates ULIDs.
 //
 // Usage:
 //
-//	ulid [-n N] [ULID...]
+//	ulid [-n N] [--time T] [--lower] [--uuid]
+//	ulid [inspect] [--json] [--local] [--strict] ID...
+//	ulid convert [--strict] ID...
+//	ulid validate [--strict] [ID...]
 //
-// With no arguments, ulid prints one new ULID. With -n N it prints N new
-// ULIDs, one per line, in strictly increasing order.
+// Generate, the default (also "ulid generate"): print one new ULID, or N
+// with -n, one per line, each greater than the one before.
 //
-// Given ULIDs as arguments, ulid decodes each and prints one line per ULID:
-// its canonical form, its time in UTC (RFC 3339 with milliseconds) and its
-// timestamp in Unix milliseconds. Lower case and Crockford's aliases are
-// accepted.
+//	-n N      print N ULIDs (default 1)
+//	--time T  use time T, RFC 3339 or Unix milliseconds, instead of now
+//	--lower   print lower case
+//	--uuid    print the UUID text form (8-4-4-4-12 hex digits) instead
 //
-// Results go to standard output, diagnostics to standard error. The exit
-// status is 1 if any argument is not a valid ULID, and 2 on misuse.
+// Inspect: for each ID print its canonical form, time (UTC, RFC 3339 with
+// milliseconds), Unix milliseconds, entropy (hex) and UUID text form.
+// "ulid ID..." is short for "ulid inspect ID...". Lower case, Crockford's
+// aliases (I and L for 1, O for 0) and UUIDs are accepted.
+//
+//	--json    print one JSON object per ID, one per line
+//	--local   show the time in the local time zone
+//	--strict  reject the aliases I, L and O
+//
+// Convert: turn each ULID into its UUID text form and each UUID into its
+// ULID, telling them apart by length: 26 for a ULID; 36 for a UUID, or 32
+// without hyphens, 38 in braces, 45 with "urn:uuid:".
+//
+// Validate: print each invalid ID with its line number and the reason.
+//
+// Inspect, convert and validate read IDs from standard input, one per line,
+// when given "-" or no ID at all. Blank lines are skipped; CRLF is fine.
+//
+// Results go to standard output, errors to standard error. The exit status
+// is 1 if any ID is invalid or the output cannot be written, 2 on misuse.
+//
+// Examples:
+//
+//	ulid                                    # one new ULID
+//	ulid -n 1000000 > ids.txt               # a million, in increasing order
+//	ulid --time 2026-06-23T10:30:00Z -n 3   # for a backfill
+//	ulid --time 1469918176385 --uuid
+//	ulid 01ARYZ6S41TSV4RRFFQ69G5FAV         # inspect
+//	ulid inspect --json - < ids.txt
+//	ulid convert 01563df3-6481-d676-4c61-efb99302bd5b
+//	ulid validate < ids.txt
 package main
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
@@ -25,105 +58,332 @@ import (
 	"log"
 	"os"
 	"strconv"
+	"strings"
 
 	"github.com/ulidgo/ulid"
 )
 
-const usage = `usage: ulid [-n N] [ULID...]
-
-Without arguments, prints one new ULID. With -n N, prints N new ULIDs in
-increasing order. Given ULIDs, decodes each to its time (UTC) and Unix ms.
-
-Examples:
-  ulid
-  ulid -n 5
-  ulid 01ARYZ6S41TSV4RRFFQ69G5FAV
+// synopsis is printed on misuse; help, for -h, is the package doc.
+const synopsis = `usage: ulid [-n N] [--time T] [--lower] [--uuid]
+       ulid [inspect] [--json] [--local] [--strict] ID...
+       ulid convert [--strict] ID...
+       ulid validate [--strict] [ID...]
+Run 'ulid -h' for details and examples.
 `
 
+const help = `usage: ulid [-n N] [--time T] [--lower] [--uuid]
+       ulid [inspect] [--json] [--local] [--strict] ID...
+       ulid convert [--strict] ID...
+       ulid validate [--strict] [ID...]
+
+Generate, the default (also "ulid generate"): print one new ULID, or N
+with -n, one per line, each greater than the one before.
+
+  -n N      print N ULIDs (default 1)
+  --time T  use time T, RFC 3339 or Unix milliseconds, instead of now
+  --lower   print lower case
+  --uuid    print the UUID text form (8-4-4-4-12 hex digits) instead
+
+Inspect: for each ID print its canonical form, time (UTC, RFC 3339 with
+milliseconds), Unix milliseconds, entropy (hex) and UUID text form.
+"ulid ID..." is short for "ulid inspect ID...". Lower case, Crockford's
+aliases (I and L for 1, O for 0) and UUIDs are accepted.
+
+  --json    print one JSON object per ID, one per line
+  --local   show the time in the local time zone
+  --strict  reject the aliases I, L and O
+
+Convert: turn each ULID into its UUID text form and each UUID into its
+ULID, telling them apart by length: 26 for a ULID; 36 for a UUID, or 32
+without hyphens, 38 in braces, 45 with "urn:uuid:".
+
+Validate: print each invalid ID with its line number and the reason.
+
+Inspect, convert and validate read IDs from standard input, one per line,
+when given "-" or no ID at all. Blank lines are skipped; CRLF is fine.
+
+Results go to standard output, errors to standard error. The exit status
+is 1 if any ID is invalid or the output cannot be written, 2 on misuse.
+
+Examples:
+
+  ulid                                    # one new ULID
+  ulid -n 1000000 > ids.txt               # a million, in increasing order
+  ulid --time 2026-06-23T10:30:00Z -n 3   # for a backfill
+  ulid --time 1469918176385 --uuid
+  ulid 01ARYZ6S41TSV4RRFFQ69G5FAV         # inspect
+  ulid inspect --json - < ids.txt
+  ulid convert 01563df3-6481-d676-4c61-efb99302bd5b
+  ulid validate < ids.txt
+`
+
+// main sets up log for "ulid: " messages and runs the command.
 func main() {
 	log.SetFlags(0)
 	log.SetPrefix("ulid: ")
-	flags := flag.NewFlagSet("ulid", flag.ContinueOnError)
-	flags.SetOutput(io.Discard) // errors are reported below, with the prefix
-	n := flags.Int("n", 1, "number of ULIDs to generate")
-	err := flags.Parse(os.Args[1:])
-	switch {
-	case errors.Is(err, flag.ErrHelp):
-		fmt.Print(usage)
-		return
-	case err != nil:
-		misuse(err.Error())
-	case *n < 0:
-		misuse("-n must not be negative")
-	case flags.NArg() > 0 && isSet(flags, "n"):
-		misuse("-n generates; it cannot be combined with ULIDs to decode")
-	}
-
-	out := bufio.NewWriter(os.Stdout)
-	status := 0
-	if flags.NArg() == 0 {
-		err = generate(out, *n)
-	} else if !decode(out, flags.Args()) {
-		status = 1
-	}
-	if err == nil {
-		err = out.Flush()
-	}
-	if err != nil {
-		log.Fatal(err)
-	}
-	os.Exit(status)
+	os.Exit(run(os.Args[1:]))
 }
 
-// isSet reports whether the named flag was given on the command line.
-func isSet(flags *flag.FlagSet, name string) bool {
-	set := false
-	flags.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+// run runs the command line args, without the program name, and returns
+// the exit status.
+func run(args []string) int {
+	if len(args) > 0 {
+		switch args[0] {
+		case "generate":
+			fs := newFlagSet()
+			gen := generateFlags(fs)
+			if ids := parseFlags(fs, args[1:]); len(ids) > 0 {
+				misuse("generate takes no IDs")
+			}
+			return runGenerate(*gen)
+		case "inspect":
+			fs := newFlagSet()
+			opt := inspectFlags(fs)
+			return runInspect(parseFlags(fs, args[1:]), *opt)
+		case "convert":
+			fs := newFlagSet()
+			strict := strictFlag(fs)
+			return runConvert(parseFlags(fs, args[1:]), *strict)
+		case "validate":
+			fs := newFlagSet()
+			strict := strictFlag(fs)
+			return runValidate(parseFlags(fs, args[1:]), *strict)
+		case "help":
+			fmt.Print(help)
+			return 0
+		}
+	}
+
+	// No command: generate, or inspect the IDs given.
+	fs := newFlagSet()
+	gen := generateFlags(fs)
+	opt := inspectFlags(fs)
+	ids := parseFlags(fs, args)
+	if len(ids) == 0 {
+		if name := anySet(fs, "json", "local", "strict"); name != "" {
+			misuse(dashes(name) + " inspects IDs; give IDs, or - to read them")
+		}
+		return runGenerate(*gen)
+	}
+	if name := anySet(fs, "n", "time", "lower", "uuid"); name != "" {
+		misuse(dashes(name) + " generates; it cannot be combined with IDs to inspect")
+	}
+	if w := ids[0]; len(w) < ulid.EncodedSize && strings.Trim(w, "abcdefghijklmnopqrstuvwxyz") == "" {
+		misuse("unknown command " + strconv.Quote(w))
+	}
+	return runInspect(ids, *opt)
+}
+
+// newFlagSet returns an empty flag set that leaves reporting errors to
+// parseFlags.
+func newFlagSet() *flag.FlagSet {
+	fs := flag.NewFlagSet("ulid", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	return fs
+}
+
+// strictFlag defines --strict on fs.
+func strictFlag(fs *flag.FlagSet) *bool {
+	return fs.Bool("strict", false, "reject the aliases I, L and O")
+}
+
+// parseFlags parses args with fs and returns the remaining arguments, the
+// IDs. Flags may also follow IDs, as in "ulid inspect ID --json"; "--" ends
+// the flags. For -h it prints the help and exits; on misuse it exits with
+// status 2.
+func parseFlags(fs *flag.FlagSet, args []string) []string {
+	var ids []string
+	for {
+		err := fs.Parse(args)
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Print(help)
+			os.Exit(0)
+		}
+		if err != nil {
+			misuse(err.Error())
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return ids
+		}
+		if len(rest) < len(args) && args[len(args)-len(rest)-1] == "--" {
+			return append(ids, rest...)
+		}
+		ids = append(ids, rest[0])
+		args = rest[1:]
+	}
+}
+
+// anySet returns the first of names that was set on the command line, or
+// "" if none was.
+func anySet(fs *flag.FlagSet, names ...string) string {
+	set := ""
+	fs.Visit(func(f *flag.Flag) {
+		for _, name := range names {
+			if set == "" && f.Name == name {
+				set = name
+			}
+		}
+	})
 	return set
+}
+
+// dashes returns the flag name as the help spells it: -n, --json.
+func dashes(name string) string {
+	if len(name) == 1 {
+		return "-" + name
+	}
+	return "--" + name
 }
 
 // misuse reports a usage error and exits with status 2.
 func misuse(msg string) {
 	log.Print(msg)
-	fmt.Fprint(os.Stderr, usage)
+	fmt.Fprint(os.Stderr, synopsis)
 	os.Exit(2)
 }
 
-// generate writes n new ULIDs to w, one per line, stopping at the first
-// write error.
-func generate(w *bufio.Writer, n int) error {
-	buf := make([]byte, 0, ulid.EncodedSize+1)
-	for range n {
-		buf, _ = ulid.Make().AppendText(buf[:0])
-		if _, err := w.Write(append(buf, '\n')); err != nil {
+// An input is one ID to process: a command-line argument or a line of
+// standard input.
+type input struct {
+	text []byte // the ID without its line ending; only the start of an over-long line
+	size int    // the length of the ID in bytes, even when text is cut
+	arg  int    // the 1-based argument number, or 0 for a line of standard input
+	line int    // the 1-based line number in standard input
+}
+
+// where says where in came from, such as "line 7", for messages.
+func (in input) where() string {
+	if in.arg > 0 {
+		return "argument " + strconv.Itoa(in.arg)
+	}
+	return "line " + strconv.Itoa(in.line)
+}
+
+// show quotes in's text for a message, cut to 40 bytes.
+func (in input) show() string {
+	const max = 40
+	if in.size <= max {
+		return strconv.Quote(string(in.text))
+	}
+	return strconv.Quote(string(in.text[:max])) + "..."
+}
+
+// isUUID reports whether in has the length of a UUID text form.
+func (in input) isUUID() bool {
+	switch in.size {
+	case 32, 36, 38, 45:
+		return true
+	}
+	return false
+}
+
+// parse decodes in as a ULID, with ParseStrict if strict, or if uuids is
+// set and in has the length of a UUID, as a UUID.
+func (in input) parse(strict, uuids bool) (ulid.ULID, error) {
+	switch {
+	case in.size != len(in.text):
+		return ulid.ULID{}, &ulid.ParseError{Err: ulid.ErrInvalidLength, Length: in.size, Offset: -1}
+	case uuids && in.isUUID():
+		return ulid.ParseUUID(string(in.text))
+	case strict:
+		return ulid.ParseStrict(string(in.text))
+	}
+	return ulid.Parse(string(in.text))
+}
+
+// reason returns err's message without the "ulid: " prefix.
+func reason(err error) string {
+	return strings.TrimPrefix(err.Error(), "ulid: ")
+}
+
+// forEach calls fn for each of args, where "-" stands for the lines of
+// standard input, or for each line of standard input if args is empty.
+// It stops at the first error from fn or from reading.
+func forEach(args []string, fn func(input) error) error {
+	if len(args) == 0 {
+		return readLines(os.Stdin, fn)
+	}
+	for i, arg := range args {
+		var err error
+		if arg == "-" {
+			err = readLines(os.Stdin, fn)
+		} else {
+			err = fn(input{text: []byte(arg), size: len(arg), arg: i + 1})
+		}
+		if err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// decode writes one line per argument to w and reports whether all were
-// valid. It reports the invalid ones on standard error, in order with the
-// results.
-func decode(w *bufio.Writer, args []string) bool {
-	ok := true
-	for _, arg := range args {
-		id, err := ulid.Parse(arg)
-		if err != nil {
-			w.Flush()
-			fmt.Fprintf(os.Stderr, "%v: %s\n", err, shorten(arg))
-			ok = false
-			continue
+// maxLine is the longest line readLines passes whole; the longest valid ID,
+// a UUID with "urn:uuid:", has 45 bytes.
+const maxLine = 64 << 10
+
+// readLines calls fn for each line of r that is not blank, without its
+// "\n" or "\r\n", stopping at the first error from fn or from reading.
+// Of a line longer than maxLine it passes only the start, in constant
+// memory, however long the line is.
+func readLines(r io.Reader, fn func(input) error) error {
+	br := bufio.NewReaderSize(r, maxLine)
+	for n := 1; ; n++ {
+		chunk, err := br.ReadSlice('\n')
+		text, size, prev := chunk, len(chunk), byte(0)
+		if err == bufio.ErrBufferFull {
+			text = bytes.Clone(chunk[:64])
+			for err == bufio.ErrBufferFull {
+				prev = chunk[len(chunk)-1]
+				chunk, err = br.ReadSlice('\n')
+				size += len(chunk)
+			}
 		}
-		fmt.Fprintf(w, "%s %s %d\n", id, id.Time().Format("2006-01-02T15:04:05.000Z07:00"), id.Timestamp())
+		if err == nil { // the line ends in '\n'; is there a '\r' before it?
+			size--
+			if len(chunk) >= 2 && chunk[len(chunk)-2] == '\r' || len(chunk) == 1 && prev == '\r' {
+				size--
+			}
+			text = text[:min(size, len(text))]
+		} else if err != io.EOF {
+			return err
+		}
+		if size > 0 && (size != len(text) || len(bytes.TrimSpace(text)) > 0) {
+			if err := fn(input{text: text, size: size, line: n}); err != nil {
+				return err
+			}
+		}
+		if err == io.EOF {
+			return nil
+		}
 	}
-	return ok
 }
 
-// shorten quotes s for an error message, cut to at most 40 bytes.
-func shorten(s string) string {
-	if len(s) > 40 {
-		return strconv.Quote(s[:40]) + "..."
+// eachID calls fn with each ID in args (see forEach), decoded as a ULID, or
+// as a UUID if it has the length of one. It reports the invalid ones on
+// standard error, flushing w first to keep the output in order, and returns
+// the exit status: 1 if any ID was invalid or an error stopped it.
+func eachID(w *bufio.Writer, args []string, strict bool, fn func(input, ulid.ULID) error) int {
+	status := 0
+	err := forEach(args, func(in input) error {
+		id, err := in.parse(strict, true)
+		if err != nil {
+			status = 1
+			if err := w.Flush(); err != nil {
+				return err
+			}
+			log.Printf("%s: %s: %s", in.where(), in.show(), reason(err))
+			return nil
+		}
+		return fn(in, id)
+	})
+	if err == nil {
+		err = w.Flush()
 	}
-	return strconv.Quote(s)
+	if err != nil {
+		log.Print(err)
+		return 1
+	}
+	return status
 }

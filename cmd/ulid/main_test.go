@@ -2,10 +2,14 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
+	"go/parser"
+	"go/token"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -15,6 +19,7 @@ import (
 
 var binary string
 
+// TestMain builds the command once for the tests that run it.
 func TestMain(m *testing.M) {
 	dir, err := os.MkdirTemp("", "ulid-cmd")
 	if err != nil {
@@ -29,100 +34,541 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
-// run runs the built command and returns its stdout, stderr and exit code.
-func run(t *testing.T, args ...string) (stdout, stderr string, code int) {
+// The SPEC vector used throughout, in each of its forms.
+const (
+	specULID    = "01ARYZ6S41TSV4RRFFQ69G5FAV"
+	specUUID    = "01563df3-6481-d676-4c61-efb99302bd5b"
+	specTime    = "2016-07-30T22:36:16.385Z"
+	specMS      = 1469918176385
+	specEntropy = "d6764c61efb99302bd5b"
+	specText    = "ulid     01ARYZ6S41TSV4RRFFQ69G5FAV\n" +
+		"time     2016-07-30T22:36:16.385Z\n" +
+		"unix_ms  1469918176385\n" +
+		"entropy  d6764c61efb99302bd5b\n" +
+		"uuid     01563df3-6481-d676-4c61-efb99302bd5b\n"
+	maxText = "ulid     7ZZZZZZZZZZZZZZZZZZZZZZZZZ\n" +
+		"time     10889-08-02T05:31:50.655Z\n" +
+		"unix_ms  281474976710655\n" +
+		"entropy  ffffffffffffffffffff\n" +
+		"uuid     ffffffff-ffff-ffff-ffff-ffffffffffff\n"
+)
+
+// result is what one run of the command did.
+type result struct {
+	stdout, stderr string
+	code           int
+}
+
+// runCmd runs the built command with args and stdin, and the extra environment
+// variables env, and returns what it did.
+func runCmd(t *testing.T, stdin string, env []string, args ...string) result {
 	t.Helper()
 	cmd := exec.Command(binary, args...)
+	cmd.Stdin = strings.NewReader(stdin)
+	cmd.Env = append(os.Environ(), env...)
 	var out, errOut bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errOut
 	err := cmd.Run()
+	r := result{stdout: out.String(), stderr: errOut.String()}
 	var exit *exec.ExitError
 	if errors.As(err, &exit) {
-		code = exit.ExitCode()
+		r.code = exit.ExitCode()
 	} else if err != nil {
 		t.Fatal(err)
 	}
-	return out.String(), errOut.String(), code
+	return r
 }
 
-func TestGenerateOne(t *testing.T) {
-	before := time.Now().Add(-time.Second)
-	stdout, stderr, code := run(t)
-	if code != 0 || stderr != "" {
-		t.Fatalf("exit %d, stderr %q", code, stderr)
+// lines splits s into lines, without the final newline.
+func lines(s string) []string {
+	if s == "" {
+		return nil
 	}
-	id, err := ulid.ParseStrict(strings.TrimSuffix(stdout, "\n"))
-	if err != nil || stdout != id.String()+"\n" {
-		t.Fatalf("stdout %q: %v", stdout, err)
+	return strings.Split(strings.TrimSuffix(s, "\n"), "\n")
+}
+
+// TestHelp checks that -h, in every mode, prints the help on stdout.
+func TestHelp(t *testing.T) {
+	for _, args := range [][]string{{"-h"}, {"--help"}, {"help"}, {"inspect", "-h"}, {"convert", "--help"}, {"validate", "-h"}, {"generate", "-h"}} {
+		r := runCmd(t, "", nil, args...)
+		if r.code != 0 || r.stderr != "" || r.stdout != help {
+			t.Errorf("%q: exit %d, stderr %q, stdout %q", args, r.code, r.stderr, r.stdout)
+		}
 	}
-	if id.Time().Before(before) || id.Time().After(time.Now().Add(time.Second)) {
-		t.Errorf("time %v is not now", id.Time())
+	for _, want := range []string{"usage: ulid", "--time T", "--lower", "--uuid", "inspect", "--json", "--local", "--strict", "convert", "validate", "Examples:"} {
+		if !strings.Contains(help, want) {
+			t.Errorf("help lacks %q", want)
+		}
 	}
 }
 
-func TestGenerateMany(t *testing.T) {
-	stdout, _, code := run(t, "-n", "1000")
-	lines := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")
-	if code != 0 || len(lines) != 1000 {
-		t.Fatalf("exit %d, %d lines", code, len(lines))
+// TestHelpIsDoc checks that the package doc says what ulid -h prints.
+func TestHelpIsDoc(t *testing.T) {
+	f, err := parser.ParseFile(token.NewFileSet(), "main.go", nil, parser.ParseComments|parser.PackageClauseOnly)
+	if err != nil {
+		t.Fatal(err)
 	}
-	var prev ulid.ULID
-	for i, line := range lines {
-		id, err := ulid.ParseStrict(line)
-		if err != nil || id.String() != line {
+	var doc []string
+	for _, line := range lines(f.Doc.Text()) {
+		if line = strings.TrimSpace(line); line != "" && line != "Usage:" {
+			doc = append(doc, line)
+		}
+	}
+	var want []string
+	for _, line := range lines(help) {
+		if line = strings.TrimSpace(strings.TrimPrefix(line, "usage:")); line != "" {
+			want = append(want, line)
+		}
+	}
+	if got := strings.Join(doc[1:], "\n"); got != strings.Join(want, "\n") {
+		t.Errorf("the package doc and the help differ:\n%s\n----\n%s", got, strings.Join(want, "\n"))
+	}
+}
+
+// TestGenerate checks the count, form, order and time of generated ULIDs.
+func TestGenerate(t *testing.T) {
+	at := time.Date(2026, 6, 23, 10, 30, 0, 0, time.UTC).UnixMilli()
+	for _, tc := range []struct {
+		name string
+		args []string
+		n    int
+		ms   int64 // the timestamp of every ULID; 0 for now
+		form string
+	}{
+		{name: "one", n: 1, form: "upper"},
+		{name: "many", args: []string{"-n", "1000"}, n: 1000, form: "upper"},
+		{name: "generate command", args: []string{"generate", "-n", "2"}, n: 2, form: "upper"},
+		{name: "none", args: []string{"-n", "0"}, n: 0},
+		{name: "lower", args: []string{"--lower", "-n", "10"}, n: 10, form: "lower"},
+		{name: "uuid", args: []string{"--uuid", "-n", "10"}, n: 10, form: "uuid"},
+		{name: "uuid lower", args: []string{"-uuid", "-lower"}, n: 1, form: "uuid"},
+		{name: "time RFC 3339", args: []string{"--time", "2026-06-23T10:30:00Z", "-n", "3"}, n: 3, ms: at, form: "upper"},
+		{name: "time with offset", args: []string{"--time", "2026-06-23T12:30:00+02:00"}, n: 1, ms: at, form: "upper"},
+		{name: "time truncated", args: []string{"--time", "2016-07-30T22:36:16.385999Z"}, n: 1, ms: specMS, form: "upper"},
+		{name: "time ms", args: []string{"--time", "1469918176385", "-n", "1000"}, n: 1000, ms: specMS, form: "upper"},
+		{name: "time zero", args: []string{"--time", "0"}, n: 1, ms: 0, form: "upper"},
+		{name: "time max", args: []string{"--time", "281474976710655", "--uuid"}, n: 1, ms: 281474976710655, form: "uuid"},
+		{name: "time lower uuid", args: []string{"--time", "1469918176385", "--uuid", "-n", "5"}, n: 5, ms: specMS, form: "uuid"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			before := time.Now().UnixMilli()
+			r := runCmd(t, "", nil, tc.args...)
+			after := time.Now().UnixMilli()
+			got := lines(r.stdout)
+			if r.code != 0 || r.stderr != "" || len(got) != tc.n {
+				t.Fatalf("exit %d, stderr %q, %d lines, want %d", r.code, r.stderr, len(got), tc.n)
+			}
+			var prev ulid.ULID
+			for i, line := range got {
+				var id ulid.ULID
+				var err error
+				var text string
+				switch tc.form {
+				case "upper":
+					id, err = ulid.ParseStrict(line)
+					text = id.String()
+				case "lower":
+					id, err = ulid.ParseStrict(line)
+					text = strings.ToLower(id.String())
+				case "uuid":
+					id, err = ulid.ParseUUID(line)
+					text = id.UUIDString()
+				}
+				if err != nil || line != text {
+					t.Fatalf("line %d %q: %v", i, line, err)
+				}
+				if tc.ms != 0 || tc.name == "time zero" {
+					if id.Timestamp() != uint64(tc.ms) {
+						t.Errorf("line %d: timestamp %d, want %d", i, id.Timestamp(), tc.ms)
+					}
+				} else if ms := int64(id.Timestamp()); ms < before || ms > after {
+					t.Errorf("line %d: timestamp %d is not between %d and %d", i, ms, before, after)
+				}
+				if i > 0 && id.Compare(prev) <= 0 {
+					t.Fatalf("line %d: %s is not after %s", i, id, prev)
+				}
+				prev = id
+			}
+		})
+	}
+}
+
+// TestInspect checks the text output of inspect against SPEC vectors.
+func TestInspect(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		args  []string
+		stdin string
+		env   []string
+		want  string
+	}{
+		{name: "canonical", args: []string{specULID}, want: specText},
+		{name: "command", args: []string{"inspect", specULID}, want: specText},
+		{name: "lower case and aliases", args: []string{"olaryz6s41tsv4rrffq69g5fav"}, want: specText},
+		{name: "max", args: []string{"7ZZZZZZZZZZZZZZZZZZZZZZZZZ"}, want: maxText},
+		{name: "zero", args: []string{"00000000000000000000000000"}, want: "ulid     00000000000000000000000000\n" +
+			"time     1970-01-01T00:00:00.000Z\nunix_ms  0\nentropy  00000000000000000000\n" +
+			"uuid     00000000-0000-0000-0000-000000000000\n"},
+		{name: "two", args: []string{specULID, "7zzzzzzzzzzzzzzzzzzzzzzzzz"}, want: specText + "\n" + maxText},
+		{name: "uuid", args: []string{"inspect", "{01563DF3-6481-D676-4C61-EFB99302BD5B}"}, want: specText},
+		{name: "stdin dash", args: []string{"-"}, stdin: "01aryz6s41tsv4rrffq69g5fav\n", want: specText},
+		{name: "stdin dash inspect", args: []string{"inspect", "-"}, stdin: "\r\n" + specULID + "\r\n\n", want: specText},
+		{name: "stdin no IDs", args: []string{"inspect"}, stdin: specULID + "\n7ZZZZZZZZZZZZZZZZZZZZZZZZZ", want: specText + "\n" + maxText},
+		{name: "stdin between", args: []string{specULID, "-", specULID}, stdin: "7ZZZZZZZZZZZZZZZZZZZZZZZZZ\n", want: specText + "\n" + maxText + "\n" + specText},
+		{name: "empty stdin", args: []string{"inspect"}, stdin: "", want: ""},
+		{name: "flags after IDs", args: []string{"inspect", specULID, "--local"}, env: []string{"TZ=UTC"}, want: specText},
+		{name: "local", args: []string{"--local", specULID}, env: []string{"TZ=Asia/Kolkata"},
+			want: strings.Replace(specText, specTime, "2016-07-31T04:06:16.385+05:30", 1)},
+		{name: "local max", args: []string{"--local", "7ZZZZZZZZZZZZZZZZZZZZZZZZZ"}, env: []string{"TZ=Asia/Kolkata"},
+			want: strings.Replace(maxText, "10889-08-02T05:31:50.655Z", "10889-08-02T11:01:50.655+05:30", 1)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if strings.Contains(strings.Join(tc.env, ""), "Kolkata") {
+				if _, err := time.LoadLocation("Asia/Kolkata"); err != nil {
+					t.Skip("no time zone database:", err)
+				}
+			}
+			r := runCmd(t, tc.stdin, tc.env, tc.args...)
+			if r.code != 0 || r.stderr != "" || r.stdout != tc.want {
+				t.Errorf("exit %d, stderr %q\nstdout:\n%s\nwant:\n%s", r.code, r.stderr, r.stdout, tc.want)
+			}
+		})
+	}
+}
+
+// TestInspectJSON parses the output of inspect --json back.
+func TestInspectJSON(t *testing.T) {
+	r := runCmd(t, "olaryz6s41tsv4rrffq69g5fav\r\n", nil, "inspect", "--json", "7ZZZZZZZZZZZZZZZZZZZZZZZZZ", "-", "00000000000000000000000000")
+	if r.code != 0 || r.stderr != "" {
+		t.Fatalf("exit %d, stderr %q", r.code, r.stderr)
+	}
+	want := []info{
+		{ULID: "7ZZZZZZZZZZZZZZZZZZZZZZZZZ", Time: "10889-08-02T05:31:50.655Z", UnixMS: 281474976710655,
+			Entropy: "ffffffffffffffffffff", UUID: "ffffffff-ffff-ffff-ffff-ffffffffffff"},
+		{ULID: specULID, Time: specTime, UnixMS: specMS, Entropy: specEntropy, UUID: specUUID},
+		{ULID: "00000000000000000000000000", Time: "1970-01-01T00:00:00.000Z", UnixMS: 0,
+			Entropy: "00000000000000000000", UUID: "00000000-0000-0000-0000-000000000000"},
+	}
+	got := lines(r.stdout)
+	if len(got) != len(want) {
+		t.Fatalf("%d lines, want %d:\n%s", len(got), len(want), r.stdout)
+	}
+	for i, line := range got {
+		// Decode into a generic map too, to check the field names and types.
+		var m map[string]any
+		if err := json.Unmarshal([]byte(line), &m); err != nil {
 			t.Fatalf("line %d %q: %v", i, line, err)
 		}
-		if id.Compare(prev) <= 0 {
-			t.Fatalf("line %d: %s not after %s", i, id, prev)
+		if len(m) != 5 || m["ulid"] != want[i].ULID || m["unix_ms"] != float64(want[i].UnixMS) {
+			t.Errorf("line %d: %v", i, m)
 		}
-		prev = id
+		var v info
+		dec := json.NewDecoder(strings.NewReader(line))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&v); err != nil || v != want[i] {
+			t.Errorf("line %d: %+v, %v; want %+v", i, v, err, want[i])
+		}
+	}
+
+	// The JSON of an invalid ID is none: stdout stays parseable.
+	r = runCmd(t, "", nil, "--json", "01ARYZ6S41TSV4RRFFQ69G5FAU", specULID)
+	var v info
+	if r.code != 1 || json.Unmarshal([]byte(r.stdout), &v) != nil || v.ULID != specULID || !strings.Contains(r.stderr, "offset 25") {
+		t.Errorf("exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
 	}
 }
 
-func TestDecode(t *testing.T) {
-	stdout, stderr, code := run(t, "01aryz6s41tsv4rrffq69g5fav", "7ZZZZZZZZZZZZZZZZZZZZZZZZZ")
-	want := "01ARYZ6S41TSV4RRFFQ69G5FAV 2016-07-30T22:36:16.385Z 1469918176385\n" +
-		"7ZZZZZZZZZZZZZZZZZZZZZZZZZ 10889-08-02T05:31:50.655Z 281474976710655\n"
-	if code != 0 || stdout != want || stderr != "" {
-		t.Errorf("exit %d\nstdout %q\nstderr %q", code, stdout, stderr)
-	}
-}
+// megaLine is a line of 1 MiB that is not an ID.
+var megaLine = strings.Repeat("0", 1<<20)
 
-func TestInvalidInput(t *testing.T) {
-	for _, tc := range []struct{ arg, want string }{
-		{"01ARYZ6S41TSV4RRFFQ69G5FAU", "invalid character 'U' at offset 25"},
-		{"80000000000000000000000000", "overflows 128 bits"},
-		{"01ARYZ", "invalid length 6"},
+// TestInvalid runs inspect, convert and validate on bad input.
+func TestInvalid(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		args  []string
+		stdin string
+		want  string // in the message about the invalid ID
+	}{
+		{name: "U", args: []string{"01ARYZ6S41TSV4RRFFQ69G5FAU"}, want: `argument 1: "01ARYZ6S41TSV4RRFFQ69G5FAU": invalid character 'U' at offset 25`},
+		{name: "overflow", args: []string{"80000000000000000000000000"}, want: `argument 1: "80000000000000000000000000": first character '8' is above '7'`},
+		{name: "short", args: []string{"01ARYZ"}, want: `argument 1: "01ARYZ": invalid length 6 bytes`},
+		{name: "long", args: []string{specULID + "0"}, want: "invalid length 27 bytes"},
+		{name: "empty argument", args: []string{""}, want: `argument 1: "": invalid length 0 bytes`},
+		{name: "space", args: []string{" " + specULID}, want: "invalid length 27 bytes"},
+		{name: "hyphen", args: []string{"01ARYZ6S41-SV4RRFFQ69G5FAV"}, want: "invalid character '-' at offset 10"},
+		{name: "non-ASCII", args: []string{"01ARYZ6S41TSV4RRFFQ69G5FA\xff"}, want: "invalid character 0xff at offset 25"},
+		{name: "stdin", stdin: specULID + "\n\n01ARYZ6S41TSV4RRFFQ69G5FAU\r\n", want: `line 3: "01ARYZ6S41TSV4RRFFQ69G5FAU": invalid character 'U' at offset 25`},
+		{name: "megabyte line", stdin: specULID + "\n" + megaLine + "\n", want: `line 2: "0000000000000000000000000000000000000000"...: invalid length 1048576 bytes`},
+		{name: "megabyte CRLF", stdin: megaLine + "\r\n", want: "line 1: " + `"0000000000000000000000000000000000000000"...: invalid length 1048576 bytes`},
+		{name: "megabyte no newline", stdin: megaLine, want: "invalid length 1048576 bytes"},
 	} {
-		stdout, stderr, code := run(t, "01ARYZ6S41TSV4RRFFQ69G5FAV", tc.arg)
-		if code != 1 || !strings.Contains(stderr, tc.want) || !strings.HasPrefix(stdout, "01ARYZ6S41TSV4RRFFQ69G5FAV ") {
-			t.Errorf("%s: exit %d, stdout %q, stderr %q", tc.arg, code, stdout, stderr)
+		t.Run(tc.name, func(t *testing.T) {
+			for _, cmd := range []string{"inspect", "convert", "validate"} {
+				r := runCmd(t, tc.stdin, nil, append([]string{cmd}, tc.args...)...)
+				msg := r.stderr // inspect and convert report on stderr
+				if cmd == "validate" {
+					msg = r.stdout // validate's report is its output
+					if !strings.HasPrefix(r.stderr, "ulid: 1 of ") {
+						t.Errorf("%s: stderr %q", cmd, r.stderr)
+					}
+				} else if !strings.HasPrefix(msg, "ulid: ") {
+					t.Errorf("%s: stderr %q lacks the prefix", cmd, msg)
+				}
+				if r.code != 1 || !strings.Contains(msg, tc.want) || len(msg) > 200 || strings.Count(msg, "\n") != 1 {
+					t.Errorf("%s: exit %d, message %q, want %q", cmd, r.code, msg, tc.want)
+				}
+				if cmd == "inspect" && tc.stdin != "" && strings.HasPrefix(tc.stdin, specULID) && r.stdout != specText {
+					t.Errorf("%s: the valid ID was not inspected: %q", cmd, r.stdout)
+				}
+			}
+		})
+	}
+}
+
+// TestStrict checks that --strict rejects the aliases, and only with it.
+func TestStrict(t *testing.T) {
+	const alias = "OLARYZ6S41TSV4RRFFQ69G5FAV"
+	for _, cmd := range []string{"inspect", "convert", "validate"} {
+		r := runCmd(t, "", nil, cmd, alias)
+		if r.code != 0 || r.stderr != "" {
+			t.Errorf("%s %s: exit %d, stderr %q", cmd, alias, r.code, r.stderr)
+		}
+		r = runCmd(t, "", nil, cmd, "--strict", alias, "01aryz6s41tsv4rrffq69g5fav")
+		if r.code != 1 || !strings.Contains(r.stdout+r.stderr, "invalid character 'O' at offset 0") ||
+			strings.Count(r.stdout+r.stderr, "invalid character") != 1 {
+			t.Errorf("%s --strict: exit %d, stdout %q, stderr %q", cmd, r.code, r.stdout, r.stderr)
 		}
 	}
 }
 
+// TestConvert converts the SPEC vector between every form.
+func TestConvert(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		args  []string
+		stdin string
+		want  string
+	}{
+		{name: "ULID", args: []string{specULID}, want: specUUID + "\n"},
+		{name: "lower ULID", args: []string{"01aryz6s41tsv4rrffq69g5fav"}, want: specUUID + "\n"},
+		{name: "UUID", args: []string{specUUID}, want: specULID + "\n"},
+		{name: "UUID upper", args: []string{strings.ToUpper(specUUID)}, want: specULID + "\n"},
+		{name: "UUID hex", args: []string{"01563df36481d6764c61efb99302bd5b"}, want: specULID + "\n"},
+		{name: "UUID braces", args: []string{"{" + specUUID + "}"}, want: specULID + "\n"},
+		{name: "UUID URN", args: []string{"urn:uuid:" + specUUID}, want: specULID + "\n"},
+		{name: "max", args: []string{"7ZZZZZZZZZZZZZZZZZZZZZZZZZ", "ffffffff-ffff-ffff-ffff-ffffffffffff"},
+			want: "ffffffff-ffff-ffff-ffff-ffffffffffff\n7ZZZZZZZZZZZZZZZZZZZZZZZZZ\n"},
+		{name: "stdin", stdin: specULID + "\r\n\n" + specUUID + "\n", want: specUUID + "\n" + specULID + "\n"},
+		{name: "stdin dash", args: []string{specUUID, "-"}, stdin: specULID, want: specULID + "\n" + specUUID + "\n"},
+		{name: "empty stdin", want: ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := runCmd(t, tc.stdin, nil, append([]string{"convert"}, tc.args...)...)
+			if r.code != 0 || r.stderr != "" || r.stdout != tc.want {
+				t.Errorf("exit %d, stderr %q, stdout %q, want %q", r.code, r.stderr, r.stdout, tc.want)
+			}
+		})
+	}
+
+	r := runCmd(t, "", nil, "convert", "01563df3-6481-d676-4c61-efb99302bd5x", specULID)
+	if r.code != 1 || r.stdout != specUUID+"\n" || !strings.Contains(r.stderr, "character 'x' at offset 35") {
+		t.Errorf("bad UUID: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+	}
+}
+
+// TestRoundTrip pipes the command into itself, as a user would.
+func TestRoundTrip(t *testing.T) {
+	ids := runCmd(t, "", nil, "-n", "100000")
+	uuids := runCmd(t, ids.stdout, nil, "convert")
+	back := runCmd(t, uuids.stdout, nil, "convert", "-")
+	valid := runCmd(t, back.stdout, nil, "validate")
+	if ids.code|uuids.code|back.code|valid.code != 0 || back.stdout != ids.stdout || valid.stdout+valid.stderr != "" {
+		t.Errorf("exits %d %d %d %d; round trip equal: %v; validate said %q",
+			ids.code, uuids.code, back.code, valid.code, back.stdout == ids.stdout, valid.stdout+valid.stderr)
+	}
+	uuidText := regexp.MustCompile(`^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$`)
+	got := lines(uuids.stdout)
+	for i, line := range got {
+		if !uuidText.MatchString(line) {
+			t.Fatalf("line %d: %q is not UUID text", i, line)
+		}
+	}
+	if len(got) != 100000 {
+		t.Errorf("convert printed %d lines, want 100000", len(got))
+	}
+}
+
+// TestValidate checks the report, summary and exit status of validate.
+func TestValidate(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		args   []string
+		stdin  string
+		code   int
+		stdout string
+		stderr string
+	}{
+		{name: "valid", stdin: specULID + "\n7ZZZZZZZZZZZZZZZZZZZZZZZZZ\n", code: 0},
+		{name: "lower case and aliases", stdin: "olaryz6s41tsv4rrffq69g5fav\n", code: 0},
+		{name: "CRLF and blank lines", stdin: "\r\n" + specULID + "\r\n\r\n  \t\n\n" + specULID, code: 0},
+		{name: "empty stdin", stdin: "", code: 0},
+		{name: "invalid lines", code: 1,
+			stdin: specULID + "\n\n01ARYZ6S41TSV4RRFFQ69G5FAU\r\n80000000000000000000000000\n" + specULID + " \n01ARYZ\n",
+			stdout: `line 3: "01ARYZ6S41TSV4RRFFQ69G5FAU": invalid character 'U' at offset 25` + "\n" +
+				`line 4: "80000000000000000000000000": first character '8' is above '7': value overflows 128 bits` + "\n" +
+				`line 5: "01ARYZ6S41TSV4RRFFQ69G5FAV ": invalid length 27 bytes, want 26` + "\n" +
+				`line 6: "01ARYZ": invalid length 6 bytes, want 26` + "\n",
+			stderr: "ulid: 4 of 5 IDs invalid\n"},
+		{name: "UUID is not a ULID", stdin: specUUID + "\n", code: 1,
+			stdout: `line 1: "01563df3-6481-d676-4c61-efb99302bd5b": invalid length 36 bytes, want 26` + "\n",
+			stderr: "ulid: 1 of 1 IDs invalid\n"},
+		{name: "megabyte line", stdin: megaLine + "\n" + specULID + "\n", code: 1,
+			stdout: `line 1: "0000000000000000000000000000000000000000"...: invalid length 1048576 bytes, want 26` + "\n",
+			stderr: "ulid: 1 of 2 IDs invalid\n"},
+		{name: "arguments", args: []string{specULID, "01ARYZ6S41TSV4RRFFQ69G5FAU"}, code: 1,
+			stdout: `argument 2: "01ARYZ6S41TSV4RRFFQ69G5FAU": invalid character 'U' at offset 25` + "\n",
+			stderr: "ulid: 1 of 2 IDs invalid\n"},
+		{name: "arguments and stdin", args: []string{"-", specULID}, stdin: "x\n", code: 1,
+			stdout: `line 1: "x": invalid length 1 bytes, want 26` + "\n",
+			stderr: "ulid: 1 of 2 IDs invalid\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := runCmd(t, tc.stdin, nil, append([]string{"validate"}, tc.args...)...)
+			if r.code != tc.code || r.stdout != tc.stdout || r.stderr != tc.stderr {
+				t.Errorf("exit %d, want %d\nstdout %q\nwant   %q\nstderr %q\nwant   %q", r.code, tc.code, r.stdout, tc.stdout, r.stderr, tc.stderr)
+			}
+		})
+	}
+}
+
+// TestValidateMillion pipes a million generated ULIDs, with CRLF line
+// endings, into validate.
+func TestValidateMillion(t *testing.T) {
+	if testing.Short() {
+		t.Skip("slow")
+	}
+	gen := runCmd(t, "", nil, "-n", "1000000", "--lower")
+	input := strings.ReplaceAll(gen.stdout, "\n", "\r\n") + "01ARYZ6S41TSV4RRFFQ69G5FAU\n"
+	r := runCmd(t, input, nil, "validate")
+	want := `line 1000001: "01ARYZ6S41TSV4RRFFQ69G5FAU": invalid character 'U' at offset 25` + "\n"
+	if gen.code != 0 || r.code != 1 || r.stdout != want || r.stderr != "ulid: 1 of 1000001 IDs invalid\n" {
+		t.Errorf("exit %d, %d, stdout %q, stderr %q", gen.code, r.code, r.stdout, r.stderr)
+	}
+}
+
+// TestMisuse checks that misuse exits 2 with a message and the usage.
 func TestMisuse(t *testing.T) {
-	for _, args := range [][]string{{"-n", "-1"}, {"-n", "x"}, {"-bogus"}, {"-n", "1", "01ARYZ6S41TSV4RRFFQ69G5FAV"}} {
-		stdout, stderr, code := run(t, args...)
-		if code != 2 || stdout != "" || !strings.Contains(stderr, "usage: ulid") || !strings.HasPrefix(stderr, "ulid: ") {
-			t.Errorf("%q: exit %d, stdout %q, stderr %q", args, code, stdout, stderr)
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-n", "-1"}, "-n must not be negative"},
+		{[]string{"-n", "x"}, `invalid value "x" for flag -n`},
+		{[]string{"-bogus"}, "flag provided but not defined: -bogus"},
+		{[]string{"-n", "1", specULID}, "-n generates; it cannot be combined with IDs"},
+		{[]string{specULID, "--uuid"}, "--uuid generates"},
+		{[]string{"--json"}, "--json inspects IDs"},
+		{[]string{"--time", "yesterday"}, "want an RFC 3339 time"},
+		{[]string{"--time", "2026-06-23"}, "want an RFC 3339 time"},
+		{[]string{"--time", "-1"}, "want an RFC 3339 time"},
+		{[]string{"--time", "281474976710656"}, "out of range"},
+		{[]string{"--time", "99999999999999999999"}, "out of range"},
+		{[]string{"--time", "1969-12-31T23:59:59.999Z"}, "out of range"},
+		{[]string{"inspct", specULID}, `unknown command "inspct"`},
+		{[]string{"generate", specULID}, "generate takes no IDs"},
+		{[]string{"inspect", "-n", "3"}, "flag provided but not defined: -n"},
+		{[]string{"convert", "--json"}, "flag provided but not defined: -json"},
+		{[]string{"validate", "--lower"}, "flag provided but not defined: -lower"},
+	} {
+		r := runCmd(t, "", nil, tc.args...)
+		if r.code != 2 || r.stdout != "" || !strings.HasPrefix(r.stderr, "ulid: ") || !strings.Contains(r.stderr, tc.want) || !strings.HasSuffix(r.stderr, synopsis) {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q", tc.args, r.code, r.stdout, r.stderr)
 		}
 	}
 }
 
-func TestWriteErrorStops(t *testing.T) {
-	full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
-	if err != nil {
-		t.Skip("no /dev/full here")
+// TestDoubleDash checks that "--" ends the flags.
+func TestDoubleDash(t *testing.T) {
+	r := runCmd(t, "", nil, "inspect", "--", specULID, "--json")
+	if r.code != 1 || r.stdout != specText || !strings.Contains(r.stderr, `argument 2: "--json": invalid length 6 bytes`) {
+		t.Errorf("exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
 	}
-	defer full.Close()
-	// Without stopping at the first failed write this would run for hours.
-	cmd := exec.Command(binary, "-n", "1000000000000")
-	var stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = full, &stderr
-	err = cmd.Run()
-	var exit *exec.ExitError
-	if !errors.As(err, &exit) || exit.ExitCode() != 1 || !strings.Contains(stderr.String(), "no space left") {
-		t.Errorf("writing to /dev/full: %v, stderr %q", err, stderr.String())
+}
+
+// TestWriteErrorStops checks that every mode stops at the first failed write.
+func TestWriteErrorStops(t *testing.T) {
+	// Without stopping at the first failed write the first would run for
+	// hours, and the others would report every line.
+	for _, tc := range []struct {
+		args  []string
+		stdin string
+	}{
+		{[]string{"-n", "1000000000000"}, ""},
+		{[]string{"--time", "0", "-n", "1000000000000"}, ""},
+		{[]string{"inspect"}, strings.Repeat(specULID+"\n", 100000)},
+		{[]string{"convert", "--", specULID}, ""},
+		{[]string{"validate"}, strings.Repeat("x\n", 100000)},
+	} {
+		full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
+		if err != nil {
+			t.Skip("no /dev/full here")
+		}
+		cmd := exec.Command(binary, tc.args...)
+		var stderr bytes.Buffer
+		cmd.Stdin, cmd.Stdout, cmd.Stderr = strings.NewReader(tc.stdin), full, &stderr
+		err = cmd.Run()
+		full.Close()
+		var exit *exec.ExitError
+		if !errors.As(err, &exit) || exit.ExitCode() != 1 || !strings.HasPrefix(stderr.String(), "ulid: ") ||
+			!strings.Contains(stderr.String(), "no space left") || strings.Count(stderr.String(), "\n") != 1 {
+			t.Errorf("%q to /dev/full: %v, stderr %q", tc.args, err, stderr.String())
+		}
+	}
+}
+
+// TestReadLines checks line endings, blank lines and lines longer than
+// the buffer, including a CR split from its LF.
+func TestReadLines(t *testing.T) {
+	long := strings.Repeat("a", maxLine)
+	for _, tc := range []struct {
+		name string
+		in   string
+		want []input // text is compared only up to 64 bytes
+	}{
+		{name: "empty", in: ""},
+		{name: "blank", in: "\n\r\n \t\n"},
+		{name: "no final newline", in: "a\nbc", want: []input{{text: []byte("a"), size: 1, line: 1}, {text: []byte("bc"), size: 2, line: 2}}},
+		{name: "CRLF", in: "a\r\n\r\nb\r\n", want: []input{{text: []byte("a"), size: 1, line: 1}, {text: []byte("b"), size: 1, line: 3}}},
+		{name: "lone CR kept", in: "a\rb\n", want: []input{{text: []byte("a\rb"), size: 3, line: 1}}},
+		{name: "exactly the buffer", in: long[:maxLine-1] + "\n", want: []input{{text: []byte(long[:maxLine-1]), size: maxLine - 1, line: 1}}},
+		{name: "CR at the buffer's end", in: long[:maxLine-1] + "\r\nx", want: []input{{text: []byte(long[:64]), size: maxLine - 1, line: 1}, {text: []byte("x"), size: 1, line: 2}}},
+		{name: "CR after the buffer", in: long + "\r\n", want: []input{{text: []byte(long[:64]), size: maxLine, line: 1}}},
+		{name: "very long", in: strings.Repeat(long, 20) + "\n\nz", want: []input{{text: []byte(long[:64]), size: 20 * maxLine, line: 1}, {text: []byte("z"), size: 1, line: 3}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var got []input
+			err := readLines(strings.NewReader(tc.in), func(in input) error {
+				in.text = bytes.Clone(in.text[:min(len(in.text), 64)])
+				got = append(got, in)
+				return nil
+			})
+			if err != nil || len(got) != len(tc.want) {
+				t.Fatalf("%v, %d lines, want %d", err, len(got), len(tc.want))
+			}
+			for i, in := range got {
+				w := tc.want[i]
+				if !bytes.Equal(in.text, w.text[:min(len(w.text), 64)]) || in.size != w.size || in.line != w.line {
+					t.Errorf("line %d: %q size %d line %d, want %q size %d line %d", i, in.text, in.size, in.line, w.text, w.size, w.line)
+				}
+			}
+		})
+	}
+
+	// fn's error stops the reading.
+	stop := errors.New("stop")
+	calls := 0
+	err := readLines(strings.NewReader("a\nb\n"), func(input) error { calls++; return stop })
+	if err != stop || calls != 1 {
+		t.Errorf("got %v after %d calls", err, calls)
 	}
 }

@@ -1,0 +1,37 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"log"
+	"os"
+)
+
+// runValidate checks each ID in args (see forEach) and prints each invalid
+// one on standard output with where it was and the reason. It returns the
+// exit status: 1 if any ID was invalid.
+func runValidate(args []string, strict bool) int {
+	w := bufio.NewWriterSize(os.Stdout, 64<<10)
+	total, bad := 0, 0
+	err := forEach(args, func(in input) error {
+		total++
+		if _, err := in.parse(strict, false); err != nil {
+			bad++
+			_, err = fmt.Fprintf(w, "%s: %s: %s\n", in.where(), in.show(), reason(err))
+			return err
+		}
+		return nil
+	})
+	if err == nil {
+		err = w.Flush()
+	}
+	if err != nil {
+		log.Print(err)
+		return 1
+	}
+	if bad > 0 {
+		log.Printf("%d of %d IDs invalid", bad, total)
+		return 1
+	}
+	return 0
+}
