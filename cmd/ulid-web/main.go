@@ -1,0 +1,290 @@
+// Command ulid-web serves the ULID browser tool: one page that generates,
+// decodes and converts ULIDs with the ulid package compiled to WebAssembly,
+// entirely in the browser.
+//
+// Usage, from a clone of github.com/ulidgo/ulid:
+//
+//	go run ./cmd/ulid-web [-addr 127.0.0.1:8026]
+//	go run ./cmd/ulid-web -out DIR
+//
+// At start it builds the page's logic, ./web/wasm, with GOOS=js GOARCH=wasm
+// (the go command's build cache makes this quick after the first time) and
+// copies wasm_exec.js from the Go distribution that built it; the page's
+// other files are embedded in the command. It then serves the page on -addr
+// until interrupted. With -out it writes the site to DIR instead, for any
+// static file host, and exits.
+//
+// The page makes no network request after loading its own files.
+package main
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/ulidgo/ulid/web"
+)
+
+// wasmPackage is the main package compiled to main.wasm.
+const wasmPackage = "github.com/ulidgo/ulid/web/wasm"
+
+const usage = `usage: ulid-web [-addr host:port] [-out dir]
+
+Builds the ULID browser tool (web/wasm with GOOS=js GOARCH=wasm) and serves it
+on -addr, default 127.0.0.1:8026, until interrupted. Run it from a clone of
+github.com/ulidgo/ulid: go run ./cmd/ulid-web. With -out, writes the site's
+files to dir for a static file host and exits.
+`
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	flags := flag.NewFlagSet("ulid-web", flag.ContinueOnError)
+	flags.SetOutput(stderr)
+	flags.Usage = func() {
+		fmt.Fprint(stderr, usage)
+		flags.PrintDefaults()
+	}
+	addr := flags.String("addr", "127.0.0.1:8026", "serve on this `host:port` (port 0 picks a free one)")
+	out := flags.String("out", "", "write the site to `dir` and exit instead of serving it")
+	if err := flags.Parse(args); err != nil {
+		return 2
+	}
+	if flags.NArg() > 0 {
+		flags.Usage()
+		return 2
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+
+	start := time.Now()
+	wasm, wasmExec, err := buildWasm(ctx)
+	if err != nil {
+		fmt.Fprintln(stderr, "ulid-web:", err)
+		return 1
+	}
+	s, err := newSite(web.Files(), wasm, wasmExec)
+	if err != nil {
+		fmt.Fprintln(stderr, "ulid-web:", err)
+		return 1
+	}
+	w := s["main.wasm"]
+	fmt.Fprintf(stdout, "ulid-web: built main.wasm in %v: %d bytes, %d gzipped\n",
+		time.Since(start).Round(time.Millisecond), len(w.data), len(w.gz))
+
+	if *out != "" {
+		if err := s.write(*out); err != nil {
+			fmt.Fprintln(stderr, "ulid-web:", err)
+			return 1
+		}
+		fmt.Fprintf(stdout, "ulid-web: wrote the site to %s\n", *out)
+		return 0
+	}
+
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		fmt.Fprintln(stderr, "ulid-web:", err)
+		return 1
+	}
+	srv := &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second}
+	fmt.Fprintf(stdout, "ulid-web: serving http://%s/\n", ln.Addr())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		<-ctx.Done()
+		shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		srv.Shutdown(shutdown)
+	}()
+	if err := srv.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
+		fmt.Fprintln(stderr, "ulid-web:", err)
+		return 1
+	}
+	<-done
+	fmt.Fprintln(stdout, "ulid-web: stopped")
+	return 0
+}
+
+// buildWasm compiles wasmPackage for GOOS=js GOARCH=wasm with the go command
+// on PATH, in the current directory's module, and reads the result and the
+// wasm_exec.js of the same Go distribution.
+func buildWasm(ctx context.Context) (wasm, wasmExec []byte, err error) {
+	goCmd, err := exec.LookPath("go")
+	if err != nil {
+		return nil, nil, fmt.Errorf("building main.wasm needs the go command: %w", err)
+	}
+	out, err := exec.CommandContext(ctx, goCmd, "env", "GOROOT").Output()
+	if err != nil {
+		return nil, nil, fmt.Errorf("go env GOROOT: %w", err)
+	}
+	goroot := strings.TrimSpace(string(out))
+	// Go 1.24 moved wasm_exec.js from misc/wasm to lib/wasm.
+	for _, dir := range []string{"lib", "misc"} {
+		wasmExec, err = os.ReadFile(filepath.Join(goroot, dir, "wasm", "wasm_exec.js"))
+		if err == nil {
+			break
+		}
+	}
+	if err != nil {
+		return nil, nil, fmt.Errorf("no wasm_exec.js in the Go distribution at %s: %w", goroot, err)
+	}
+
+	tmp, err := os.MkdirTemp("", "ulid-web-")
+	if err != nil {
+		return nil, nil, err
+	}
+	defer os.RemoveAll(tmp)
+	target := filepath.Join(tmp, "main.wasm")
+	cmd := exec.CommandContext(ctx, goCmd, "build", "-trimpath", "-ldflags=-s -w", "-o", target, wasmPackage)
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil {
+		return nil, nil, fmt.Errorf("building main.wasm (GOOS=js GOARCH=wasm go build %s) failed: %v\n%s"+
+			"ulid-web builds the page from source: run it in a clone of github.com/ulidgo/ulid, as go run ./cmd/ulid-web",
+			wasmPackage, err, stderr.Bytes())
+	}
+	wasm, err = os.ReadFile(target)
+	if err != nil {
+		return nil, nil, err
+	}
+	return wasm, wasmExec, nil
+}
+
+// A file is one file of the site, held in memory.
+type file struct {
+	data  []byte
+	gz    []byte // data compressed with gzip, or nil if that does not pay
+	ctype string
+	etag  string
+}
+
+// A site maps file names, such as "index.html", to files. It serves them
+// over HTTP: "/" is index.html, and there are no subdirectories.
+type site map[string]*file
+
+var contentTypes = map[string]string{
+	".html": "text/html; charset=utf-8",
+	".css":  "text/css; charset=utf-8",
+	".js":   "text/javascript; charset=utf-8",
+	".svg":  "image/svg+xml",
+	".png":  "image/png",
+	".wasm": "application/wasm",
+}
+
+// newSite collects the static files of files and the built main.wasm and
+// wasm_exec.js.
+func newSite(files fs.FS, wasm, wasmExec []byte) (site, error) {
+	s := site{}
+	err := fs.WalkDir(files, ".", func(name string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		if strings.Contains(name, "/") {
+			return fmt.Errorf("%s: the site has no subdirectories", name)
+		}
+		data, err := fs.ReadFile(files, name)
+		if err != nil {
+			return err
+		}
+		return s.add(name, data)
+	})
+	if err != nil {
+		return nil, err
+	}
+	if _, ok := s["index.html"]; !ok {
+		return nil, errors.New("the site has no index.html")
+	}
+	if err := s.add("main.wasm", wasm); err != nil {
+		return nil, err
+	}
+	if err := s.add("wasm_exec.js", wasmExec); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+func (s site) add(name string, data []byte) error {
+	ctype, ok := contentTypes[path.Ext(name)]
+	if !ok {
+		return fmt.Errorf("%s: no content type for %q files", name, path.Ext(name))
+	}
+	sum := sha256.Sum256(data)
+	f := &file{data: data, ctype: ctype, etag: `"` + hex.EncodeToString(sum[:12]) + `"`}
+	if ctype != "image/png" {
+		f.gz = compress(data)
+	}
+	s[name] = f
+	return nil
+}
+
+// write writes the site's files into dir, creating it if needed.
+func (s site) write(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	for name, f := range s {
+		if err := os.WriteFile(filepath.Join(dir, name), f.data, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// contentSecurityPolicy lets the page load only its own files and run
+// WebAssembly; it cannot reach any other host.
+const contentSecurityPolicy = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; " +
+	"style-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+
+func (s site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	name := strings.TrimPrefix(r.URL.Path, "/")
+	if name == "" {
+		name = "index.html"
+	}
+	f, ok := s[name]
+	if !ok {
+		http.NotFound(w, r)
+		return
+	}
+	h := w.Header()
+	h.Set("Content-Type", f.ctype)
+	h.Set("Content-Security-Policy", contentSecurityPolicy)
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Referrer-Policy", "no-referrer")
+	h.Set("Cross-Origin-Opener-Policy", "same-origin")
+	h.Set("Cache-Control", "no-cache")
+	data, etag := f.data, f.etag
+	if f.gz != nil {
+		h.Add("Vary", "Accept-Encoding")
+		if acceptsGzip(r.Header.Values("Accept-Encoding")) {
+			h.Set("Content-Encoding", "gzip")
+			data, etag = f.gz, strings.TrimSuffix(etag, `"`)+`-gz"`
+		}
+	}
+	h.Set("ETag", etag)
+	http.ServeContent(w, r, name, time.Time{}, bytes.NewReader(data))
+}

@@ -1,0 +1,186 @@
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/ulidgo/ulid/web"
+)
+
+// fakeSite is the real page with a stand-in for main.wasm, so that handler
+// tests need no WebAssembly build.
+func fakeSite(t *testing.T) site {
+	t.Helper()
+	wasm := append([]byte("\x00asm\x01\x00\x00\x00"), bytes.Repeat([]byte("wasm"), 1000)...)
+	s, err := newSite(web.Files(), wasm, []byte("// wasm_exec.js\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func get(t *testing.T, h http.Handler, method, target string, header ...string) *http.Response {
+	t.Helper()
+	req := httptest.NewRequest(method, target, nil)
+	for i := 0; i+1 < len(header); i += 2 {
+		req.Header.Set(header[i], header[i+1])
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	return rec.Result()
+}
+
+func body(t *testing.T, resp *http.Response) []byte {
+	t.Helper()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func TestServesFiles(t *testing.T) {
+	s := fakeSite(t)
+	for _, tc := range []struct {
+		path, ctype, contains string
+	}{
+		{"/", "text/html; charset=utf-8", `role="tablist"`},
+		{"/index.html", "text/html; charset=utf-8", `<script src="wasm_exec.js"`},
+		{"/app.js", "text/javascript; charset=utf-8", "ulidgo"},
+		{"/style.css", "text/css; charset=utf-8", ":focus-visible"},
+		{"/favicon.svg", "image/svg+xml", "<svg"},
+		{"/wasm_exec.js", "text/javascript; charset=utf-8", "wasm_exec.js"},
+		{"/main.wasm", "application/wasm", "\x00asm"},
+	} {
+		resp := get(t, s, "GET", tc.path)
+		b := body(t, resp)
+		if resp.StatusCode != http.StatusOK || resp.Header.Get("Content-Type") != tc.ctype || !bytes.Contains(b, []byte(tc.contains)) {
+			t.Errorf("GET %s: %d %q, %d bytes; want 200 %q containing %q", tc.path, resp.StatusCode, resp.Header.Get("Content-Type"), len(b), tc.ctype, tc.contains)
+		}
+		csp := resp.Header.Get("Content-Security-Policy")
+		if !strings.Contains(csp, "default-src 'none'") || !strings.Contains(csp, "connect-src 'self'") {
+			t.Errorf("GET %s: Content-Security-Policy %q", tc.path, csp)
+		}
+		if resp.Header.Get("X-Content-Type-Options") != "nosniff" {
+			t.Errorf("GET %s: no X-Content-Type-Options: nosniff", tc.path)
+		}
+	}
+}
+
+func TestNotFoundAndMethods(t *testing.T) {
+	s := fakeSite(t)
+	for _, p := range []string{"/nope", "/static/index.html", "/index.html/", "/main.wasm.gz", "/../go.mod", "/favicon.ico", "/site.go"} {
+		if resp := get(t, s, "GET", p); resp.StatusCode != http.StatusNotFound {
+			t.Errorf("GET %s: %d, want 404", p, resp.StatusCode)
+		}
+	}
+	resp := get(t, s, "POST", "/")
+	if resp.StatusCode != http.StatusMethodNotAllowed || resp.Header.Get("Allow") != "GET, HEAD" {
+		t.Errorf("POST /: %d, Allow %q", resp.StatusCode, resp.Header.Get("Allow"))
+	}
+	resp = get(t, s, "HEAD", "/main.wasm")
+	if resp.StatusCode != http.StatusOK || len(body(t, resp)) != 0 || resp.Header.Get("Content-Type") != "application/wasm" {
+		t.Errorf("HEAD /main.wasm: %d %q", resp.StatusCode, resp.Header.Get("Content-Type"))
+	}
+}
+
+func TestGzipAndETag(t *testing.T) {
+	s := fakeSite(t)
+	plain := body(t, get(t, s, "GET", "/main.wasm"))
+	resp := get(t, s, "GET", "/main.wasm", "Accept-Encoding", "br, gzip;q=0.8")
+	if resp.Header.Get("Content-Encoding") != "gzip" || resp.Header.Get("Vary") != "Accept-Encoding" {
+		t.Fatalf("gzip not used: %v", resp.Header)
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(body(t, resp)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	unzipped, err := io.ReadAll(zr)
+	if err != nil || !bytes.Equal(unzipped, plain) {
+		t.Fatalf("gunzipped main.wasm differs (%v)", err)
+	}
+	if resp := get(t, s, "GET", "/main.wasm", "Accept-Encoding", "gzip;q=0"); resp.Header.Get("Content-Encoding") != "" {
+		t.Errorf("gzip;q=0 still compressed")
+	}
+	etag := resp.Header.Get("ETag")
+	if resp := get(t, s, "GET", "/main.wasm", "Accept-Encoding", "gzip", "If-None-Match", etag); resp.StatusCode != http.StatusNotModified {
+		t.Errorf("If-None-Match %s: %d, want 304", etag, resp.StatusCode)
+	}
+	if resp := get(t, s, "GET", "/main.wasm", "If-None-Match", etag); resp.StatusCode != http.StatusOK {
+		t.Errorf("the gzip ETag matched the plain file: %d", resp.StatusCode)
+	}
+}
+
+func TestAcceptsGzip(t *testing.T) {
+	for _, tc := range []struct {
+		values []string
+		want   bool
+	}{
+		{nil, false},
+		{[]string{"gzip"}, true},
+		{[]string{"deflate, gzip;q=1.0, *;q=0.5"}, true},
+		{[]string{"br", "GZIP"}, true},
+		{[]string{"gzip;q=0"}, false},
+		{[]string{"gzip; q=0.000"}, false},
+		{[]string{"*"}, true},
+		{[]string{"*;q=0"}, false},
+		{[]string{"gzip;q=0, *"}, false},
+		{[]string{"identity"}, false},
+	} {
+		if got := acceptsGzip(tc.values); got != tc.want {
+			t.Errorf("acceptsGzip(%q) = %v, want %v", tc.values, got, tc.want)
+		}
+	}
+}
+
+func TestUsage(t *testing.T) {
+	var out, errs bytes.Buffer
+	if code := run([]string{"extra"}, &out, &errs); code != 2 || !strings.Contains(errs.String(), "usage: ulid-web") {
+		t.Errorf("run(extra) = %d, stderr %q", code, errs.String())
+	}
+	errs.Reset()
+	if code := run([]string{"-nope"}, &out, &errs); code != 2 {
+		t.Errorf("run(-nope) = %d", code)
+	}
+}
+
+// TestBuild builds the real main.wasm once, as the command does at start,
+// and writes the site with -out.
+func TestBuild(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds main.wasm with the go command")
+	}
+	wasm, wasmExec, err := buildWasm(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.HasPrefix(wasm, []byte("\x00asm")) || len(wasm) < 100_000 {
+		t.Errorf("main.wasm is %d bytes starting %q", len(wasm), wasm[:min(8, len(wasm))])
+	}
+	if !bytes.Contains(wasmExec, []byte("globalThis.Go")) {
+		t.Errorf("wasm_exec.js does not define Go")
+	}
+	s, err := newSite(web.Files(), wasm, wasmExec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(t.TempDir(), "site")
+	if err := s.write(dir); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"index.html", "app.js", "style.css", "favicon.svg", "wasm_exec.js", "main.wasm"} {
+		got, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil || !bytes.Equal(got, s[name].data) {
+			t.Errorf("%s in the written site: %v", name, err)
+		}
+	}
+	t.Logf("main.wasm: %d bytes, %d gzipped", len(wasm), len(s["main.wasm"].gz))
+}

@@ -1,0 +1,376 @@
+// End-to-end tests of the ULID browser tool in headless Chromium, driven by
+// playwright-core. web/test.sh starts the server and runs this file:
+//
+//	node e2e/test.mjs http://127.0.0.1:PORT/
+//
+// Environment: CHROMIUM (default /usr/bin/chromium), SCREENSHOT_DIR (default
+// a new temporary folder; its path is printed).
+import { chromium } from 'playwright-core';
+import assert from 'node:assert/strict';
+import { rmSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+
+const base = new URL(process.argv[2] || process.env.ULID_WEB_URL || 'http://127.0.0.1:8026/');
+const shots = process.env.SCREENSHOT_DIR || await mkdtemp(path.join(os.tmpdir(), 'ulid-web-screenshots-'));
+const profile = await mkdtemp(path.join(os.tmpdir(), 'ulid-web-chromium-'));
+process.on('exit', () => rmSync(profile, { recursive: true, force: true }));
+
+// SPEC §3 test vectors.
+const vectors = [
+  ['01ARYZ6S41TSV4RRFFQ69G5FAV', '01563df36481d6764c61efb99302bd5b', 1469918176385, '2016-07-30T22:36:16.385Z', '01563df3-6481-d676-4c61-efb99302bd5b'],
+  ['00000000000000000000000000', '00'.repeat(16), 0, '1970-01-01T00:00:00.000Z', '00000000-0000-0000-0000-000000000000'],
+  ['7ZZZZZZZZZZZZZZZZZZZZZZZZZ', 'ff'.repeat(16), 281474976710655, '10889-08-02T05:31:50.655Z', 'ffffffff-ffff-ffff-ffff-ffffffffffff'],
+  ['01KVT0F720ZK9N4T2QX7VR8WMC', '019ef4079c40fcd3526857e9f784728c', 1782210600000, '2026-06-23T10:30:00.000Z', '019ef407-9c40-fcd3-5268-57e9f784728c'],
+  ['014D2PF2DBSQQZXQ5TK1V58CGG', '0123456789abcdeffedcba9876543210', 1250999896491, '2009-08-23T03:58:16.491Z', '01234567-89ab-cdef-fedc-ba9876543210'],
+].map(([text, hex, ms, utc, uuid]) => ({ text, hex, ms, utc, uuid }));
+
+const ULID_RE = /^[0-7][0-9A-HJKMNP-TV-Z]{25}$/;
+const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+// Independent of the page: the Unix ms in a canonical ULID's first 10 characters.
+function timestampOf(id) {
+  let ms = 0;
+  for (const c of id.slice(0, 10)) ms = ms * 32 + ALPHABET.indexOf(c);
+  return ms;
+}
+
+// The local time the page should show in the Asia/Kolkata zone (UTC+05:30, no DST).
+const ZONE = 'Asia/Kolkata';
+function kolkata(ms) {
+  const d = new Date(ms + 330 * 60 * 1000);
+  const p = (n, w = 2) => String(n).padStart(w, '0');
+  return `${d.getUTCFullYear()}-${p(d.getUTCMonth() + 1)}-${p(d.getUTCDate())} ` +
+    `${p(d.getUTCHours())}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())}.${p(d.getUTCMilliseconds(), 3)} +05:30`;
+}
+
+const context = await chromium.launchPersistentContext(profile, {
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  headless: true,
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  viewport: { width: 960, height: 800 },
+  timezoneId: ZONE,
+  locale: 'en-GB',
+  permissions: ['clipboard-read', 'clipboard-write'],
+});
+
+// Every request any page makes, and every error it reports.
+const requests = [];
+const problems = [];
+context.on('request', (req) => requests.push(req.url()));
+function watch(page) {
+  page.on('console', (msg) => { if (msg.type() === 'error') problems.push(`console: ${msg.text()}`); });
+  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+  page.on('requestfailed', (req) => problems.push(`request failed: ${req.url()} ${req.failure()?.errorText}`));
+  return page;
+}
+
+async function open(hash = '') {
+  const page = watch(await context.newPage());
+  const response = await page.goto(new URL(hash, base).href);
+  assert.equal(response.status(), 200);
+  await page.waitForSelector('body[data-ready]', { timeout: 30000 });
+  assert.equal(await page.getAttribute('body', 'data-ready'), 'true', await page.textContent('#loading'));
+  return page;
+}
+
+let failures = 0;
+async function step(name, fn) {
+  const started = Date.now();
+  try {
+    await fn();
+    console.log(`ok   ${name} (${Date.now() - started} ms)`);
+  } catch (err) {
+    failures++;
+    console.log(`FAIL ${name}\n${err.stack || err}`);
+  }
+}
+
+const texts = (page, selector) => page.$$eval(selector, (els) => els.map((e) => e.textContent));
+const value = (page, id) => page.$eval(`#${id}`, (el) => el.value);
+const isHidden = (page, id) => page.$eval(`#${id}`, (el) => el.hidden);
+
+let page;
+await step('page loads, the wasm starts and 10 ULIDs are generated', async () => {
+  page = await open();
+  assert.match(await page.title(), /ULID/);
+  assert.equal((await texts(page, '#gen-list .id')).length, 10);
+  assert.equal(await page.getAttribute('#tab-generate', 'aria-selected'), 'true');
+  assert.ok(await isHidden(page, 'loading'));
+});
+
+await step('generate 100: valid, strictly increasing, now ± 5 s, times match', async () => {
+  await page.fill('#gen-count', '100');
+  assert.ok(await page.isChecked('#gen-monotonic'));
+  const before = Date.now();
+  await page.click('#gen-button');
+  const ids = await texts(page, '#gen-list .id');
+  const times = await page.$$eval('#gen-list time', (els) => els.map((e) => [e.textContent, e.dateTime]));
+  const after = Date.now();
+  assert.equal(ids.length, 100);
+  for (const [i, id] of ids.entries()) {
+    assert.match(id, ULID_RE);
+    if (i > 0) assert.ok(id > ids[i - 1], `${id} after ${ids[i - 1]}`);
+    const ms = timestampOf(id);
+    assert.ok(ms >= before - 5000 && ms <= after + 5000, `${id}: ${ms} not within 5 s of [${before}, ${after}]`);
+    assert.deepEqual(times[i], [new Date(ms).toISOString(), new Date(ms).toISOString()]);
+  }
+  assert.match(await page.textContent('#gen-status'), /Generated 100 ULIDs, strictly increasing/);
+});
+
+await step('copy all puts the list on the clipboard', async () => {
+  const ids = await texts(page, '#gen-list .id');
+  await page.click('#gen-copy');
+  await page.waitForFunction(() => /Copied/.test(document.getElementById('gen-status').textContent));
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), ids.join('\n') + '\n');
+});
+
+await step('generate lower case, and without monotonic', async () => {
+  await page.check('#gen-lower');
+  await page.fill('#gen-count', '1000');
+  await page.click('#gen-button');
+  let ids = await texts(page, '#gen-list .id');
+  assert.equal(ids.length, 1000);
+  for (const id of ids) {
+    assert.equal(id, id.toLowerCase());
+    assert.match(id.toUpperCase(), ULID_RE);
+  }
+  await page.uncheck('#gen-lower');
+  await page.uncheck('#gen-monotonic');
+  await page.fill('#gen-count', '50');
+  await page.click('#gen-button');
+  ids = await texts(page, '#gen-list .id');
+  assert.equal(ids.length, 50);
+  for (const id of ids) assert.match(id, ULID_RE);
+  assert.match(await page.textContent('#gen-status'), /fresh random bits/);
+  await page.check('#gen-monotonic');
+});
+
+await step('generate rejects a count outside 1–1000', async () => {
+  for (const bad of ['0', '1001', '2.5', '']) {
+    await page.fill('#gen-count', bad);
+    await page.click('#gen-button');
+    assert.equal(await page.getAttribute('#gen-count', 'aria-invalid'), 'true', bad);
+    assert.match(await page.textContent('#gen-status'), /from 1 to 1000/);
+  }
+  await page.fill('#gen-count', '10');
+  await page.click('#gen-button');
+  assert.equal(await page.getAttribute('#gen-count', 'aria-invalid'), null);
+  await page.screenshot({ path: path.join(shots, 'generate.png'), fullPage: true });
+});
+
+await step('decode the SPEC §3 vectors, every field', async () => {
+  await page.click('#tab-decode');
+  assert.ok(await isHidden(page, 'panel-generate'));
+  for (const v of vectors) {
+    await page.fill('#dec-input', v.text);
+    assert.ok(!(await isHidden(page, 'dec-result')), v.text);
+    assert.ok(await isHidden(page, 'dec-error'));
+    assert.equal(await value(page, 'dec-canonical'), v.text);
+    assert.equal(await value(page, 'dec-utc'), v.utc);
+    assert.equal(await value(page, 'dec-local'), kolkata(v.ms));
+    // ICU may name the zone by its older name, Asia/Calcutta.
+    assert.match(await page.textContent('#dec-zone'), /^\(Asia\/(Kolkata|Calcutta)\)$/);
+    assert.equal(await value(page, 'dec-ms'), String(v.ms));
+    assert.equal(await value(page, 'dec-timehex'), v.hex.slice(0, 12));
+    assert.equal(await value(page, 'dec-entropy'), v.hex.slice(12));
+    assert.equal(await value(page, 'dec-uuid'), v.uuid);
+    assert.ok(await isHidden(page, 'dec-note'));
+  }
+});
+
+await step('decode normalises lower case, aliases and white space', async () => {
+  await page.fill('#dec-input', '01arYZ6s41tsv4rrffq69g5fav');
+  assert.equal(await value(page, 'dec-canonical'), vectors[0].text);
+  assert.match(await page.textContent('#dec-note'), /lower case/);
+  await page.fill('#dec-input', 'OIARYZ6S41TSV4RRFFQ69G5FAV');
+  assert.equal(await value(page, 'dec-canonical'), vectors[0].text);
+  assert.equal(await value(page, 'dec-uuid'), vectors[0].uuid);
+  assert.match(await page.textContent('#dec-note'), /aliases at offsets 0, 1/);
+  await page.fill('#dec-input', '  01ARYZ6S41TSV4RRFFQ69G5FAV\n');
+  assert.equal(await value(page, 'dec-canonical'), vectors[0].text);
+  assert.match(await page.textContent('#dec-note'), /white space ignored/);
+  await page.fill('#dec-input', vectors[0].text);
+  await page.locator('#dec-input').blur();
+  // Cropped below the panel: this one is also the README's screenshot.
+  const bottom = await page.$eval('#panel-decode', (el) => el.getBoundingClientRect().bottom);
+  await page.screenshot({ path: path.join(shots, 'decode.png'), clip: { x: 0, y: 0, width: 960, height: Math.ceil(bottom) + 24 } });
+});
+
+await step('decode shows errors inline with the offset', async () => {
+  const cases = [
+    ['01ARYZ6S41TSV4RRFFQ69G5FAU', /invalid character 'U' at offset 25/, 'U', /Offset 25 \(character 26\): U/],
+    ['01ARYZ6S41-SV4RRFFQ69G5FAV', /invalid character '-' at offset 10/, '-', /Offset 10/],
+    ['80000000000000000000000000', /first character '8' is above '7'/, '8', /Offset 0/],
+    ['01ARYZ6S41TSV4RRFFQ69G5FA', /invalid length 25 bytes, want 26/, null, /You entered 25 characters; a ULID has 26/],
+    [' 01ARYZ6S41TSV4RRFFQ69G5FAU', /invalid character 'U' at offset 26/, 'U', /Offset 26/],
+    // Offsets count bytes: the emoji is 4 bytes, so it is the 11th of 26 bytes here …
+    ['01ARYZ6S41😀TSV4RRFFQ69G', /invalid character 0xf0 at offset 10/, '😀', /Offset 10 \(character 11\): 😀/],
+    // … and here the input is 27 bytes long, though 24 characters.
+    ['01ARYZ6S41TSV4😀RFFQ69G5F', /invalid length 27 bytes, want 26/, null, /You entered 24 characters; a ULID has 26\. “😀” is not ASCII/],
+  ];
+  for (const [input, message, marked, detail] of cases) {
+    await page.fill('#dec-input', input);
+    assert.ok(!(await isHidden(page, 'dec-error')), input);
+    assert.ok(await isHidden(page, 'dec-result'));
+    const text = await page.textContent('#dec-error');
+    assert.match(text, /^Not a valid ULID: /);
+    assert.match(text, message);
+    assert.match(text, detail);
+    assert.equal(await page.getAttribute('#dec-input', 'aria-invalid'), 'true');
+    const marks = await texts(page, '#dec-error mark');
+    assert.deepEqual(marks, marked === null ? [] : [marked]);
+  }
+  await page.fill('#dec-input', vectors[0].text.slice(0, 25) + 'U');
+  await page.screenshot({ path: path.join(shots, 'decode-error.png'), fullPage: true });
+  await page.fill('#dec-input', '');
+  assert.ok(await isHidden(page, 'dec-error'));
+  assert.ok(await isHidden(page, 'dec-result'));
+  assert.equal(await page.getAttribute('#dec-input', 'aria-invalid'), null);
+});
+
+await step('convert ULID → UUID and UUID → ULID', async () => {
+  await page.click('#tab-convert');
+  for (const v of vectors) {
+    await page.fill('#conv-ulid', v.text);
+    assert.equal(await page.textContent('#conv-uuid-out'), v.uuid);
+    await page.fill('#conv-ulid', v.text.toLowerCase());
+    assert.equal(await page.textContent('#conv-uuid-out'), v.uuid);
+    for (const form of [v.uuid, v.uuid.toUpperCase(), v.uuid.replaceAll('-', ''), `{${v.uuid}}`, `urn:uuid:${v.uuid}`]) {
+      await page.fill('#conv-uuid', form);
+      assert.equal(await page.textContent('#conv-ulid-out'), v.text, form);
+      assert.ok(await isHidden(page, 'conv-uuid-error'));
+    }
+  }
+  await page.fill('#conv-uuid', '01563df3-6481-d676-4c61-efb99302bd5g');
+  assert.equal(await page.textContent('#conv-ulid-out'), '');
+  assert.match(await page.textContent('#conv-uuid-error'), /Not a valid UUID: .*character 'g' at offset 35/);
+  assert.deepEqual(await texts(page, '#conv-uuid-error mark'), ['g']);
+  await page.fill('#conv-ulid', '01ARYZ6S41TSV4RRFFQ69G5FAU');
+  assert.equal(await page.textContent('#conv-uuid-out'), '');
+  assert.match(await page.textContent('#conv-ulid-error'), /offset 25/);
+  await page.screenshot({ path: path.join(shots, 'convert-error.png'), fullPage: true });
+  await page.fill('#conv-ulid', vectors[0].text);
+  await page.fill('#conv-uuid', vectors[3].uuid);
+  assert.ok(await isHidden(page, 'conv-ulid-error'));
+  await page.click('[data-copy="conv-uuid-out"]');
+  await page.waitForFunction(() => /Copied/.test(document.getElementById('copy-status').textContent));
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), vectors[0].uuid);
+  await page.screenshot({ path: path.join(shots, 'convert.png'), fullPage: true });
+});
+
+await step('keyboard only: tabs with arrow keys, Home, End; fields reachable with Tab', async () => {
+  const kb = await open();
+  const active = () => kb.evaluate(() => document.activeElement?.id);
+  const selected = () => kb.$$eval('[role="tab"]', (ts) => ts.filter((t) => t.getAttribute('aria-selected') === 'true').map((t) => t.id));
+  const visiblePanels = () => kb.$$eval('[role="tabpanel"]', (ps) => ps.filter((p) => !p.hidden).map((p) => p.id));
+  const expectTab = async (name) => {
+    assert.equal(await active(), `tab-${name}`);
+    assert.deepEqual(await selected(), [`tab-${name}`]);
+    assert.deepEqual(await visiblePanels(), [`panel-${name}`]);
+  };
+
+  await kb.keyboard.press('Tab');
+  await expectTab('generate');
+  const outline = await kb.evaluate(() => {
+    const s = getComputedStyle(document.activeElement);
+    return [s.outlineStyle, parseFloat(s.outlineWidth)];
+  });
+  assert.notEqual(outline[0], 'none', 'the focused tab has a visible outline');
+  assert.ok(outline[1] >= 2, `outline width ${outline[1]}`);
+  // Only the selected tab is in the Tab order.
+  assert.deepEqual(await kb.$$eval('[role="tab"]', (ts) => ts.map((t) => t.tabIndex)), [0, -1, -1]);
+
+  await kb.keyboard.press('ArrowRight');
+  await expectTab('decode');
+  assert.equal(new URL(kb.url()).hash, '#decode');
+  await kb.screenshot({ path: path.join(shots, 'keyboard-focus.png') });
+  await kb.keyboard.press('Tab');
+  assert.equal(await active(), 'dec-input');
+  await kb.keyboard.type('01arYZ6s41tsv4rrffq69g5fav');
+  assert.equal(await value(kb, 'dec-canonical'), vectors[0].text);
+  await kb.keyboard.press('Shift+Tab');
+  await expectTab('decode');
+  await kb.keyboard.press('End');
+  await expectTab('convert');
+  await kb.keyboard.press('ArrowRight');
+  await expectTab('generate');
+  await kb.keyboard.press('ArrowLeft');
+  await expectTab('convert');
+  await kb.keyboard.press('Tab');
+  assert.equal(await active(), 'conv-ulid');
+  await kb.keyboard.type(vectors[4].text);
+  assert.equal(await kb.textContent('#conv-uuid-out'), vectors[4].uuid);
+  await kb.keyboard.press('Shift+Tab');
+  await kb.keyboard.press('Home');
+  await expectTab('generate');
+  await kb.keyboard.press('Tab');
+  assert.equal(await active(), 'gen-count');
+  await kb.keyboard.press('Control+A');
+  await kb.keyboard.type('3');
+  await kb.keyboard.press('Enter');
+  assert.equal((await texts(kb, '#gen-list .id')).length, 3);
+  // Tab on through the checkboxes to the buttons; Space toggles lower case.
+  await kb.keyboard.press('Tab');
+  assert.equal(await active(), 'gen-monotonic');
+  await kb.keyboard.press('Tab');
+  assert.equal(await active(), 'gen-lower');
+  await kb.keyboard.press('Space');
+  await kb.keyboard.press('Tab');
+  assert.equal(await active(), 'gen-button');
+  await kb.keyboard.press('Enter');
+  const ids = await texts(kb, '#gen-list .id');
+  assert.equal(ids.length, 3);
+  assert.equal(ids[0], ids[0].toLowerCase());
+  await kb.close();
+});
+
+await step('a #decode link opens the Decode tab', async () => {
+  const p = await open('#decode');
+  assert.equal(await p.getAttribute('#tab-decode', 'aria-selected'), 'true');
+  assert.ok(!(await isHidden(p, 'panel-decode')));
+  assert.ok(await isHidden(p, 'panel-generate'));
+  await p.close();
+});
+
+await step('phone width: no horizontal scrolling on any tab', async () => {
+  const phone = await open();
+  await phone.setViewportSize({ width: 360, height: 740 });
+  await phone.fill('#gen-count', '5');
+  await phone.click('#gen-button');
+  for (const tab of ['generate', 'decode', 'convert']) {
+    await phone.click(`#tab-${tab}`);
+    if (tab === 'decode') await phone.fill('#dec-input', vectors[2].text);
+    if (tab === 'convert') {
+      await phone.fill('#conv-ulid', vectors[0].text);
+      await phone.fill('#conv-uuid', 'urn:uuid:' + vectors[4].uuid);
+    }
+    const [scroll, width] = await phone.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+    assert.ok(scroll <= width, `${tab}: page is ${scroll} px wide in a ${width} px window`);
+    await phone.screenshot({ path: path.join(shots, `phone-${tab}.png`), fullPage: true });
+  }
+  await phone.close();
+});
+
+await step('no request left the local server', async () => {
+  assert.ok(requests.length > 0);
+  const foreign = requests.filter((u) => new URL(u).origin !== base.origin);
+  assert.deepEqual(foreign, []);
+  const wasm = requests.filter((u) => new URL(u).pathname === '/main.wasm');
+  assert.ok(wasm.length >= 1, 'main.wasm was loaded');
+});
+
+await step('no console errors, page errors or failed requests', async () => {
+  assert.deepEqual(problems, []);
+});
+
+await context.close();
+console.log(`${requests.length} requests, all to ${base.origin}`);
+console.log(`screenshots: ${shots}`);
+if (failures > 0) {
+  console.log(`${failures} step(s) failed`);
+  process.exit(1);
+}
+console.log('all browser tests passed');

@@ -1,0 +1,263 @@
+// Command wasm is the logic of the ULID browser tool: the ulid package
+// compiled to WebAssembly (GOOS=js GOARCH=wasm), with a few functions exported
+// to the page's JavaScript. cmd/ulid-web builds and serves it.
+//
+// The functions in this file are plain Go, so they are tested on any
+// platform; main_js.go only converts their results to JavaScript values.
+package main
+
+import (
+	"encoding/hex"
+	"errors"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf16"
+	"unicode/utf8"
+
+	"github.com/ulidgo/ulid"
+)
+
+// utcLayout formats a ULID's time: RFC 3339 in UTC with milliseconds.
+const utcLayout = "2006-01-02T15:04:05.000Z07:00"
+
+// MaxCount is the most ULIDs one call to generate makes.
+const MaxCount = 1000
+
+// problem describes input that is not a valid ULID or UUID, in the terms the
+// page shows: the library's message and where the offending character is.
+type problem struct {
+	Kind    string // "length", "character", "overflow" or "other"
+	Message string // the library's error text, without the "ulid: " prefix
+	Length  int    // the length of the (trimmed) input, in bytes
+	Offset  int    // byte offset of the bad character in the original input, or -1
+	Index   int    // the same position in UTF-16 code units, for JavaScript, or -1
+	Char    string // the bad character as text, or ""
+}
+
+func (p *problem) fields() map[string]any {
+	return map[string]any{
+		"kind":    p.Kind,
+		"message": p.Message,
+		"length":  p.Length,
+		"offset":  p.Offset,
+		"index":   p.Index,
+		"char":    p.Char,
+	}
+}
+
+// trim removes surrounding white space, as pasted text often has, and
+// returns the rest and the number of bytes removed in front. The library
+// itself trims nothing; the page does, and reports offsets in what was
+// pasted.
+func trim(input string) (string, int) {
+	s := strings.TrimLeftFunc(input, isSpace)
+	lead := len(input) - len(s)
+	return strings.TrimRightFunc(s, isSpace), lead
+}
+
+func isSpace(r rune) bool {
+	return r == ' ' || r == '\t' || r == '\n' || r == '\r' || r == '\f' || r == '\v' || r == 0xa0 || r == 0xfeff
+}
+
+// describe turns an error from Parse or ParseUUID into a problem. lead is
+// the number of bytes trimmed in front of s, the input the error is about,
+// and original is what was pasted.
+func describe(err error, original string, lead int) *problem {
+	p := &problem{Kind: "other", Message: strings.TrimPrefix(err.Error(), "ulid: "), Offset: -1, Index: -1}
+	var pe *ulid.ParseError
+	if !errors.As(err, &pe) {
+		return p
+	}
+	p.Length = pe.Length
+	switch {
+	case errors.Is(err, ulid.ErrInvalidLength):
+		p.Kind = "length"
+		return p
+	case errors.Is(err, ulid.ErrOverflow):
+		p.Kind = "overflow"
+	default:
+		p.Kind = "character"
+	}
+	if pe.Offset < 0 {
+		return p
+	}
+	p.Offset = lead + pe.Offset
+	// The library's message, with the offset counted in what was pasted.
+	moved := *pe
+	moved.Offset = p.Offset
+	p.Message = strings.TrimPrefix(moved.Error(), "ulid: ")
+	p.Index = utf16Index(original, p.Offset)
+	if r, size := utf8.DecodeRuneInString(original[p.Offset:]); r != utf8.RuneError || size > 1 {
+		p.Char = string(r)
+	} else {
+		p.Char = "\\x" + hex.EncodeToString([]byte{pe.Byte})
+	}
+	return p
+}
+
+// utf16Index converts a byte offset in s into an index in UTF-16 code
+// units, which is how JavaScript indexes strings.
+func utf16Index(s string, offset int) int {
+	n := 0
+	for i, r := range s {
+		if i >= offset {
+			break
+		}
+		n += utf16.RuneLen(r) // invalid UTF-8 decodes as U+FFFD: one unit
+	}
+	return n
+}
+
+// generated is one ULID made by generate.
+type generated struct {
+	ULID string // canonical, or lower case when asked for
+	Ms   uint64
+	UTC  string
+}
+
+// generator makes the monotonic sequence: one per page, so every ULID the
+// page makes with "monotonic" on is greater than the one before.
+var generator = ulid.NewMonotonic(nil)
+
+// generate makes count ULIDs (1 to MaxCount) for the current time. With
+// monotonic they come from one Monotonic generator and increase strictly;
+// without, each has fresh random entropy, so those made in the same
+// millisecond are in no particular order.
+func generate(count int, monotonic, lower bool) ([]generated, error) {
+	if count < 1 || count > MaxCount {
+		return nil, errors.New("count must be from 1 to " + strconv.Itoa(MaxCount))
+	}
+	out := make([]generated, 0, count)
+	for range count {
+		var (
+			id  ulid.ULID
+			err error
+		)
+		if monotonic {
+			id, err = generator.Next()
+		} else {
+			var ms uint64
+			ms, err = ulid.Timestamp(time.Now())
+			if err == nil {
+				id, err = ulid.New(ms, nil)
+			}
+		}
+		if err != nil {
+			return nil, err
+		}
+		s := id.String()
+		if lower {
+			s = strings.ToLower(s)
+		}
+		out = append(out, generated{ULID: s, Ms: id.Timestamp(), UTC: id.Time().Format(utcLayout)})
+	}
+	return out, nil
+}
+
+// decoded is what the Decode tab shows for one input.
+type decoded struct {
+	Input     string
+	Canonical string
+	UTC       string
+	Ms        uint64
+	TimeHex   string // the 6 timestamp bytes
+	Entropy   string // the 10 entropy bytes, lower-case hex
+	UUID      string
+	Bytes     string // all 16 bytes, lower-case hex
+	Trimmed   bool   // white space around the input was ignored
+	LowerCase bool   // the input had lower-case letters
+	Aliases   []int  // byte offsets in Input of the aliases I, L and O
+	Problem   *problem
+}
+
+func (d *decoded) fields() map[string]any {
+	m := map[string]any{"input": d.Input, "ok": d.Problem == nil}
+	if d.Problem != nil {
+		m["error"] = d.Problem.fields()
+		return m
+	}
+	aliases := make([]any, len(d.Aliases))
+	for i, a := range d.Aliases {
+		aliases[i] = a
+	}
+	m["canonical"] = d.Canonical
+	m["utc"] = d.UTC
+	m["ms"] = strconv.FormatUint(d.Ms, 10)
+	m["timeHex"] = d.TimeHex
+	m["entropy"] = d.Entropy
+	m["uuid"] = d.UUID
+	m["bytes"] = d.Bytes
+	m["trimmed"] = d.Trimmed
+	m["lowerCase"] = d.LowerCase
+	m["aliases"] = aliases
+	return m
+}
+
+// decode parses input as Parse does (lower case and Crockford's aliases
+// accepted) after trimming surrounding white space.
+func decode(input string) *decoded {
+	d := &decoded{Input: input}
+	s, lead := trim(input)
+	d.Trimmed = len(s) != len(input)
+	id, err := ulid.Parse(s)
+	if err != nil {
+		d.Problem = describe(err, input, lead)
+		return d
+	}
+	d.Canonical = id.String()
+	d.UTC = id.Time().Format(utcLayout)
+	d.Ms = id.Timestamp()
+	d.TimeHex = hex.EncodeToString(id[:6])
+	e := id.Entropy()
+	d.Entropy = hex.EncodeToString(e[:])
+	d.UUID = id.UUIDString()
+	d.Bytes = hex.EncodeToString(id[:])
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= 'a' && c <= 'z':
+			d.LowerCase = true
+			if c == 'i' || c == 'l' || c == 'o' {
+				d.Aliases = append(d.Aliases, lead+i)
+			}
+		case c == 'I' || c == 'L' || c == 'O':
+			d.Aliases = append(d.Aliases, lead+i)
+		}
+	}
+	return d
+}
+
+// conversion is the result of converting one way between ULID and UUID.
+type conversion struct {
+	ULID, UUID string
+	Problem    *problem
+}
+
+func (c *conversion) fields() map[string]any {
+	if c.Problem != nil {
+		return map[string]any{"ok": false, "error": c.Problem.fields()}
+	}
+	return map[string]any{"ok": true, "ulid": c.ULID, "uuid": c.UUID}
+}
+
+// ulidToUUID converts ULID text to the RFC 9562 UUID text of the same 16
+// bytes.
+func ulidToUUID(input string) *conversion {
+	s, lead := trim(input)
+	id, err := ulid.Parse(s)
+	if err != nil {
+		return &conversion{Problem: describe(err, input, lead)}
+	}
+	return &conversion{ULID: id.String(), UUID: id.UUIDString()}
+}
+
+// uuidToULID converts UUID text (any form ParseUUID accepts) to the ULID of
+// the same 16 bytes.
+func uuidToULID(input string) *conversion {
+	s, lead := trim(input)
+	id, err := ulid.ParseUUID(s)
+	if err != nil {
+		return &conversion{Problem: describe(err, input, lead)}
+	}
+	return &conversion{ULID: id.String(), UUID: id.UUIDString()}
+}

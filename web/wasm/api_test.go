@@ -1,0 +1,139 @@
+package main
+
+import (
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// The SPEC §3 vectors, as the Decode tab shows them.
+var vectors = []struct {
+	text, bytes, utc, uuid string
+	ms                     uint64
+}{
+	{"01ARYZ6S41TSV4RRFFQ69G5FAV", "01563df36481d6764c61efb99302bd5b", "2016-07-30T22:36:16.385Z", "01563df3-6481-d676-4c61-efb99302bd5b", 1469918176385},
+	{"00000000000000000000000000", strings.Repeat("00", 16), "1970-01-01T00:00:00.000Z", "00000000-0000-0000-0000-000000000000", 0},
+	{"7ZZZZZZZZZZZZZZZZZZZZZZZZZ", strings.Repeat("ff", 16), "10889-08-02T05:31:50.655Z", "ffffffff-ffff-ffff-ffff-ffffffffffff", 281474976710655},
+	{"01KVT0F720ZK9N4T2QX7VR8WMC", "019ef4079c40fcd3526857e9f784728c", "2026-06-23T10:30:00.000Z", "019ef407-9c40-fcd3-5268-57e9f784728c", 1782210600000},
+	{"014D2PF2DBSQQZXQ5TK1V58CGG", "0123456789abcdeffedcba9876543210", "2009-08-23T03:58:16.491Z", "01234567-89ab-cdef-fedc-ba9876543210", 1250999896491},
+}
+
+func TestDecodeVectors(t *testing.T) {
+	for _, v := range vectors {
+		d := decode(v.text)
+		if d.Problem != nil {
+			t.Fatalf("decode(%q): %s", v.text, d.Problem.Message)
+		}
+		want := decoded{
+			Input: v.text, Canonical: v.text, UTC: v.utc, Ms: v.ms,
+			TimeHex: v.bytes[:12], Entropy: v.bytes[12:], UUID: v.uuid, Bytes: v.bytes,
+		}
+		if d.Canonical != want.Canonical || d.UTC != want.UTC || d.Ms != want.Ms || d.TimeHex != want.TimeHex ||
+			d.Entropy != want.Entropy || d.UUID != want.UUID || d.Bytes != want.Bytes ||
+			d.Trimmed || d.LowerCase || len(d.Aliases) != 0 {
+			t.Errorf("decode(%q) = %+v, want %+v", v.text, *d, want)
+		}
+		c := ulidToUUID(v.text)
+		if c.Problem != nil || c.UUID != v.uuid || c.ULID != v.text {
+			t.Errorf("ulidToUUID(%q) = %+v", v.text, *c)
+		}
+		for _, u := range []string{v.uuid, strings.ToUpper(v.uuid), strings.ReplaceAll(v.uuid, "-", ""), "{" + v.uuid + "}", "urn:uuid:" + v.uuid} {
+			c := uuidToULID(u)
+			if c.Problem != nil || c.ULID != v.text || c.UUID != v.uuid {
+				t.Errorf("uuidToULID(%q) = %+v", u, *c)
+			}
+		}
+	}
+}
+
+func TestDecodeNormalises(t *testing.T) {
+	d := decode(" \t01arYZ6s41tsv4rrffq69g5fav\n")
+	if d.Problem != nil || d.Canonical != vectors[0].text || !d.Trimmed || !d.LowerCase || len(d.Aliases) != 0 {
+		t.Errorf("lower case, trimmed: %+v", *d)
+	}
+	d = decode("OIARYZ6S41TSV4RRFFQ69G5FAV")
+	if d.Problem != nil || d.Canonical != vectors[0].text || d.LowerCase || !slices.Equal(d.Aliases, []int{0, 1}) {
+		t.Errorf("aliases: %+v", *d)
+	}
+	d = decode(" oLARYZ6S41TSV4RRFFQ69G5FAV")
+	if d.Problem != nil || d.Canonical != vectors[0].text || !d.LowerCase || !slices.Equal(d.Aliases, []int{1, 2}) {
+		t.Errorf("aliases after a space: %+v", *d)
+	}
+}
+
+func TestDecodeProblems(t *testing.T) {
+	for _, tc := range []struct {
+		input         string
+		kind          string
+		offset, index int
+		char, message string
+	}{
+		{"01ARYZ6S41TSV4RRFFQ69G5FAU", "character", 25, 25, "U", "invalid character 'U' at offset 25"},
+		{"  01ARYZ6S41TSV4RRFFQ69G5FAU", "character", 27, 27, "U", "invalid character 'U' at offset 27"},
+		{"01ARYZ6S41-SV4RRFFQ69G5FAV", "character", 10, 10, "-", "invalid character '-' at offset 10"},
+		{"80000000000000000000000000", "overflow", 0, 0, "8", "first character '8' is above '7': value overflows 128 bits"},
+		{"01ARYZ6S41TSV4RRFFQ69G5FA", "length", -1, -1, "", "invalid length 25 bytes, want 26"},
+		{"", "length", -1, -1, "", "invalid length 0 bytes, want 26"},
+		{"0é1ARYZ6S41TSV4RRFFQ69G5F", "character", 1, 1, "é", "invalid character 0xc3 at offset 1"},
+		{"01ARYZ6S41😀TSV4RRFFQ69G", "character", 10, 10, "😀", "invalid character 0xf0 at offset 10"},
+		// A no-break space is trimmed; it is two bytes but one UTF-16 unit.
+		{"\u00a001ARYZ6S41TSV4RRFFQ69G5FAU", "character", 27, 26, "U", "invalid character 'U' at offset 27"},
+	} {
+		d := decode(tc.input)
+		p := d.Problem
+		if p == nil {
+			t.Errorf("decode(%q) succeeded: %+v", tc.input, *d)
+			continue
+		}
+		if p.Kind != tc.kind || p.Offset != tc.offset || p.Index != tc.index || p.Char != tc.char || p.Message != tc.message {
+			t.Errorf("decode(%q) problem = %+v, want kind %s offset %d index %d char %q message %q",
+				tc.input, *p, tc.kind, tc.offset, tc.index, tc.char, tc.message)
+		}
+	}
+	if got := utf16Index("a😀b", 5); got != 3 {
+		t.Errorf("utf16Index after an astral character = %d, want 3", got)
+	}
+	if p := uuidToULID("01563df3-6481-d676-4c61-efb99302bd5x").Problem; p == nil || p.Kind != "character" || p.Offset != 35 || p.Char != "x" {
+		t.Errorf("uuidToULID with a bad digit: %+v", p)
+	}
+	if p := uuidToULID("01563df3").Problem; p == nil || p.Kind != "length" {
+		t.Errorf("uuidToULID of a short string: %+v", p)
+	}
+}
+
+func TestGenerate(t *testing.T) {
+	for _, bad := range []int{0, -1, MaxCount + 1} {
+		if _, err := generate(bad, true, false); err == nil {
+			t.Errorf("generate(%d) succeeded", bad)
+		}
+	}
+	before := time.Now().UnixMilli()
+	items, err := generate(MaxCount, true, false)
+	after := time.Now().UnixMilli()
+	if err != nil || len(items) != MaxCount {
+		t.Fatalf("generate(%d) = %d items, %v", MaxCount, len(items), err)
+	}
+	for i, it := range items {
+		if i > 0 && it.ULID <= items[i-1].ULID {
+			t.Fatalf("not increasing at %d: %s after %s", i, it.ULID, items[i-1].ULID)
+		}
+		d := decode(it.ULID)
+		if d.Problem != nil || d.Canonical != it.ULID || d.Ms != it.Ms || d.UTC != it.UTC {
+			t.Fatalf("item %d %+v decodes to %+v", i, it, *d)
+		}
+		if int64(it.Ms) < before || int64(it.Ms) > after+1 {
+			t.Fatalf("item %d at %d ms, outside [%d, %d]", i, it.Ms, before, after)
+		}
+	}
+	items, err = generate(50, false, true)
+	if err != nil || len(items) != 50 {
+		t.Fatalf("generate(50, not monotonic, lower) = %d items, %v", len(items), err)
+	}
+	for _, it := range items {
+		d := decode(it.ULID)
+		if it.ULID != strings.ToLower(it.ULID) || d.Problem != nil || !d.LowerCase || d.Ms != it.Ms {
+			t.Fatalf("lower-case item %+v decodes to %+v", it, *d)
+		}
+	}
+}

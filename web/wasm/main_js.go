@@ -1,0 +1,49 @@
+//go:build js && wasm
+
+package main
+
+import "syscall/js"
+
+// main exports the tool's functions to JavaScript as globalThis.ulidgo and
+// then waits for calls from the page, forever.
+func main() {
+	api := map[string]any{
+		"generate": js.FuncOf(func(_ js.Value, args []js.Value) any {
+			if len(args) != 3 {
+				return fail("generate(count, monotonic, lower) takes 3 arguments")
+			}
+			items, err := generate(args[0].Int(), args[1].Truthy(), args[2].Truthy())
+			if err != nil {
+				return fail(err.Error())
+			}
+			list := make([]any, len(items))
+			for i, it := range items {
+				list[i] = map[string]any{"ulid": it.ULID, "ms": float64(it.Ms), "utc": it.UTC}
+			}
+			return map[string]any{"ok": true, "items": list}
+		}),
+		"decode":     stringFunc(func(s string) map[string]any { return decode(s).fields() }),
+		"ulidToUUID": stringFunc(func(s string) map[string]any { return ulidToUUID(s).fields() }),
+		"uuidToULID": stringFunc(func(s string) map[string]any { return uuidToULID(s).fields() }),
+		"maxCount":   MaxCount,
+	}
+	js.Global().Set("ulidgo", js.ValueOf(api))
+	if ready := js.Global().Get("ulidgoReady"); ready.Type() == js.TypeFunction {
+		ready.Invoke()
+	}
+	select {}
+}
+
+// stringFunc wraps f as a JavaScript function of one string argument.
+func stringFunc(f func(string) map[string]any) js.Func {
+	return js.FuncOf(func(_ js.Value, args []js.Value) any {
+		if len(args) != 1 || args[0].Type() != js.TypeString {
+			return fail("expected one string argument")
+		}
+		return f(args[0].String())
+	})
+}
+
+func fail(msg string) map[string]any {
+	return map[string]any{"ok": false, "error": map[string]any{"kind": "other", "message": msg, "offset": -1, "index": -1}}
+}
