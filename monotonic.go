@@ -72,25 +72,33 @@ func (m *Monotonic) New(ms uint64) (ULID, error) {
 		return ULID{}, timestampRangeError(ms)
 	}
 	m.mu.Lock()
-	defer m.mu.Unlock()
+	high, low, err := m.at(ms)
+	m.mu.Unlock()
+	var id ULID
+	id.set(high, low)
+	return id, err
+}
+
+// at is New under the lock; like next, it returns the ULID as two halves.
+// The caller holds m.mu.
+func (m *Monotonic) at(ms uint64) (high, low uint64, err error) {
 	switch {
 	case m.issued && ms == m.ms:
 		if !m.increment() {
-			return ULID{}, fmt.Errorf("%w: timestamp %d ms", ErrMonotonicOverflow, ms)
+			return 0, 0, fmt.Errorf("%w: timestamp %d ms", ErrMonotonicOverflow, ms)
 		}
-		return m.current(), nil
+		return m.halves()
 	case m.issued && ms < m.ms:
-		var id ULID
-		putUint48(id[0:], ms)
-		if err := readEntropy(m.entropy, (*[10]byte)(id[6:])); err != nil {
-			return ULID{}, err
+		var e [10]byte
+		if err := readEntropy(m.entropy, &e); err != nil {
+			return 0, 0, err
 		}
-		return id, nil
+		return ms<<16 | uint64(binary.BigEndian.Uint16(e[0:])), binary.BigEndian.Uint64(e[2:]), nil
 	}
 	if err := m.fresh(ms); err != nil {
-		return ULID{}, err
+		return 0, 0, err
 	}
-	return m.current(), nil
+	return m.halves()
 }
 
 // Next returns a ULID for the current time, greater than every ULID this
@@ -118,21 +126,31 @@ func (m *Monotonic) New(ms uint64) (ULID, error) {
 func (m *Monotonic) Next() (ULID, error) {
 	mono := monotonicNow() // the one clock read, outside the lock
 	m.mu.Lock()
-	defer m.mu.Unlock()
+	high, low, err := m.next(mono)
+	m.mu.Unlock()
+	var id ULID
+	id.set(high, low)
+	return id, err
+}
+
+// next is Next under the lock, kept to the state update so that the lock is
+// held briefly: it returns the new ULID as two halves for the caller to
+// store after unlocking. The caller holds m.mu.
+func (m *Monotonic) next(mono int64) (high, low uint64, err error) {
 	now := m.clock(mono)
 	if m.issued && now <= m.ms {
 		if m.increment() {
-			return m.current(), nil
+			return m.halves()
 		}
 		if m.ms == MaxTimestamp {
-			return ULID{}, fmt.Errorf("%w: timestamp %d ms is the maximum", ErrMonotonicOverflow, m.ms)
+			return 0, 0, fmt.Errorf("%w: timestamp %d ms is the maximum", ErrMonotonicOverflow, m.ms)
 		}
 		now = m.ms + 1
 	}
 	if err := m.fresh(now); err != nil {
-		return ULID{}, err
+		return 0, 0, err
 	}
-	return m.current(), nil
+	return m.halves()
 }
 
 // make is Next for Make: the entropy is crypto/rand, which never fails, so
@@ -256,11 +274,8 @@ func (m *Monotonic) fresh(ms uint64) error {
 	return nil
 }
 
-// current returns the ULID the state describes. The caller holds m.mu.
-func (m *Monotonic) current() ULID {
-	var id ULID
-	putUint48(id[0:], m.ms)
-	binary.BigEndian.PutUint16(id[6:], uint16(m.hi))
-	binary.BigEndian.PutUint64(id[8:], m.lo)
-	return id
+// halves returns the ULID the state describes as two big-endian 64-bit
+// halves. The caller holds m.mu.
+func (m *Monotonic) halves() (high, low uint64, err error) {
+	return m.ms<<16 | m.hi, m.lo, nil
 }

@@ -244,12 +244,6 @@ func putUint48(b []byte, v uint64) {
 	binary.BigEndian.PutUint32(b[2:], uint32(v))
 }
 
-// putUint40 stores the low 40 bits of v in b[0:5], big-endian.
-func putUint40(b []byte, v uint64) {
-	binary.BigEndian.PutUint32(b[0:], uint32(v>>8))
-	b[4] = byte(v)
-}
-
 // Timestamp returns the ULID's timestamp in Unix milliseconds, a number from 0
 // to [MaxTimestamp].
 func (id ULID) Timestamp() uint64 {
