@@ -164,8 +164,9 @@ func (m *Monotonic) make() ULID {
 	return id
 }
 
-// Read fills p from the generator's entropy source (crypto/rand by default),
-// without the monotonic rule. It exists so that a *Monotonic satisfies
+// Read reads from the generator's entropy source, without the monotonic
+// rule: with crypto/rand (the default) it fills p; with a caller's reader it
+// returns what that reader's Read returns. It exists so that a *Monotonic satisfies
 // [io.Reader] and can be passed to [New], which recognises it and calls
 // [Monotonic.New] instead.
 func (m *Monotonic) Read(p []byte) (int, error) {

@@ -116,8 +116,9 @@ func Make() ULID {
 // New returns a ULID with the timestamp ms, in Unix milliseconds, and entropy
 // read from entropy.
 //
-// A nil entropy means crypto/rand, read in blocks of 320 bytes and handed
-// out 10 bytes at a time, each byte to one ULID only. If entropy is a [*Monotonic], New returns
+// A nil entropy (including a nil *Monotonic) means crypto/rand, read in
+// blocks of 320 bytes and handed out 10 bytes at a time, each byte to one
+// ULID only. If entropy is a [*Monotonic], New returns
 // entropy.New(ms), with that generator's monotonic guarantees. Any other
 // reader provides 10 bytes, read with [io.ReadFull].
 //
@@ -127,7 +128,11 @@ func Make() ULID {
 // New is safe for concurrent use if entropy is.
 func New(ms uint64, entropy io.Reader) (ULID, error) {
 	if m, ok := entropy.(*Monotonic); ok {
-		return m.New(ms)
+		if m == nil {
+			entropy = nil // a nil *Monotonic is a nil entropy: crypto/rand
+		} else {
+			return m.New(ms)
+		}
 	}
 	var id ULID
 	if err := id.setTimestamp(ms); err != nil {
