@@ -93,7 +93,8 @@ func (m *Monotonic) at(ms uint64) (high, low uint64, err error) {
 		if err := readEntropy(m.entropy, &e); err != nil {
 			return 0, 0, err
 		}
-		return ms<<16 | uint64(binary.BigEndian.Uint16(e[0:])), binary.BigEndian.Uint64(e[2:]), nil
+		hi, lo := splitEntropy(&e)
+		return ms<<16 | hi, lo, nil
 	}
 	if err := m.fresh(ms); err != nil {
 		return 0, 0, err
@@ -270,9 +271,13 @@ func (m *Monotonic) fresh(ms uint64) error {
 	}
 	m.issued = true
 	m.ms = ms
-	m.hi = uint64(binary.BigEndian.Uint16(buf[0:]))
-	m.lo = binary.BigEndian.Uint64(buf[2:])
+	m.hi, m.lo = splitEntropy(&buf)
 	return nil
+}
+
+// splitEntropy returns 10 entropy bytes as their top 16 and bottom 64 bits.
+func splitEntropy(e *[10]byte) (hi, lo uint64) {
+	return uint64(binary.BigEndian.Uint16(e[0:])), binary.BigEndian.Uint64(e[2:])
 }
 
 // halves returns the ULID the state describes as two big-endian 64-bit

@@ -228,7 +228,8 @@ func (id *ULID) setTimestamp(ms uint64) error {
 	if ms > MaxTimestamp {
 		return timestampRangeError(ms)
 	}
-	putUint48(id[0:], ms)
+	binary.BigEndian.PutUint16(id[0:], uint16(ms>>32))
+	binary.BigEndian.PutUint32(id[2:], uint32(ms))
 	return nil
 }
 
@@ -243,16 +244,10 @@ func timestampRangeError(ms uint64) error {
 	return fmt.Errorf("%w: timestamp %d ms is above the maximum %d ms", ErrTimeOutOfRange, ms, MaxTimestamp)
 }
 
-// putUint48 stores the low 48 bits of v in b[0:6], big-endian.
-func putUint48(b []byte, v uint64) {
-	binary.BigEndian.PutUint16(b[0:], uint16(v>>32))
-	binary.BigEndian.PutUint32(b[2:], uint32(v))
-}
-
 // Timestamp returns the ULID's timestamp in Unix milliseconds, a number from 0
 // to [MaxTimestamp].
 func (id ULID) Timestamp() uint64 {
-	return uint64(binary.BigEndian.Uint16(id[0:]))<<32 | uint64(binary.BigEndian.Uint32(id[2:]))
+	return binary.BigEndian.Uint64(id[0:]) >> 16
 }
 
 // Time returns the ULID's timestamp as a [time.Time] in UTC, with millisecond
