@@ -5,7 +5,7 @@
 //
 // Usage:
 //
-//	benchtable [-ours ulidgo] [-baselines timenow,cryptorand] [file ...]
+//	benchtable [-ours ulidgo] [-baselines timenow,cryptorand,stringcopy,return16] [file ...]
 //
 // It reads standard input when no file is given. Benchmarks must be named
 // Benchmark<Operation>/pkg=<package>, as in compare_test.go; results without
@@ -48,7 +48,7 @@ type row struct {
 
 func main() {
 	ours := flag.String("ours", "ulidgo", "the `pkg` value of the package under test")
-	baselines := flag.String("baselines", "timenow,cryptorand", "comma-separated `pkg` values that are baselines, not peers")
+	baselines := flag.String("baselines", "timenow,cryptorand,stringcopy,return16", "comma-separated `pkg` values that are baselines, not peers")
 	flag.Usage = func() {
 		fmt.Fprintf(flag.CommandLine.Output(), "usage: benchtable [flags] [file ...]\n")
 		flag.PrintDefaults()
