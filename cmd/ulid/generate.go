@@ -15,7 +15,7 @@ import (
 
 // genOptions are the settings of generate.
 type genOptions struct {
-	n      int    // how many ULIDs
+	n      int64  // how many ULIDs; not int, whose range differs by platform
 	at     uint64 // the timestamp in Unix milliseconds, if atSet
 	atSet  bool   // whether --time was given; otherwise ULIDs are for now
 	lower  bool   // print lower case
@@ -25,7 +25,7 @@ type genOptions struct {
 // generateFlags defines the flags of generate on fs.
 func generateFlags(fs *flag.FlagSet) *genOptions {
 	opt := &genOptions{}
-	fs.IntVar(&opt.n, "n", 1, "number of ULIDs to generate")
+	fs.Int64Var(&opt.n, "n", 1, "number of ULIDs to generate")
 	fs.Func("time", "time of the ULIDs, RFC 3339 or Unix milliseconds", func(s string) (err error) {
 		opt.at, err = parseTime(s)
 		opt.atSet = true

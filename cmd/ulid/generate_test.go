@@ -5,6 +5,38 @@ import (
 	"testing"
 )
 
+// TestCountFlag checks that -n takes the same counts on every platform,
+// those above 2³¹ included, and rejects the same ones.
+func TestCountFlag(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want int64
+		err  string
+	}{
+		{args: nil, want: 1},
+		{args: []string{"-n", "0"}, want: 0},
+		{args: []string{"-n", "-1"}, want: -1}, // runGenerate rejects it: see TestMisuse
+		{args: []string{"-n", "2147483648"}, want: 1 << 31},
+		{args: []string{"-n", "4294967296"}, want: 1 << 32},
+		{args: []string{"-n", "1000000000000"}, want: 1_000_000_000_000},
+		{args: []string{"-n", "9223372036854775807"}, want: 1<<63 - 1},
+		{args: []string{"-n", "9223372036854775808"}, err: `invalid value "9223372036854775808" for flag -n: value out of range`},
+		{args: []string{"-n", "x"}, err: `invalid value "x" for flag -n: parse error`},
+	} {
+		fs := newFlagSet()
+		opt := generateFlags(fs)
+		err := fs.Parse(tc.args)
+		switch {
+		case tc.err != "":
+			if err == nil || err.Error() != tc.err {
+				t.Errorf("%q: error %v, want %q", tc.args, err, tc.err)
+			}
+		case err != nil || opt.n != tc.want:
+			t.Errorf("%q: n = %d, %v; want %d", tc.args, opt.n, err, tc.want)
+		}
+	}
+}
+
 // BenchmarkGenerate measures the throughput of ulid -n: ULIDs per second
 // written to io.Discard.
 func BenchmarkGenerate(b *testing.B) {

@@ -464,6 +464,7 @@ func TestMisuse(t *testing.T) {
 	}{
 		{[]string{"-n", "-1"}, "-n must not be negative"},
 		{[]string{"-n", "x"}, `invalid value "x" for flag -n`},
+		{[]string{"-n", "9223372036854775808"}, `invalid value "9223372036854775808" for flag -n: value out of range`},
 		{[]string{"-bogus"}, "flag provided but not defined: -bogus"},
 		{[]string{"-n", "1", specULID}, "-n generates; it cannot be combined with IDs"},
 		{[]string{specULID, "--uuid"}, "--uuid generates"},
