@@ -70,8 +70,9 @@ func (id ULID) AppendUUID(b []byte) []byte {
 // uuidSize is the length of the hyphenated UUID text form.
 const uuidSize = 36
 
-// uuidHyphens are the offsets of the hyphens in the UUID text form.
-var uuidHyphens = [4]int{8, 13, 18, 23}
+// urnPrefix is the prefix of a UUID written as a URN (RFC 9562, section 4),
+// matched without regard to case.
+const urnPrefix = "urn:uuid:"
 
 func (id ULID) encodeUUID(dst *[uuidSize]byte) {
 	const hex = "0123456789abcdef"
@@ -90,13 +91,15 @@ func (id ULID) encodeUUID(dst *[uuidSize]byte) {
 // bytes. It accepts the RFC 9562 form (36 characters, 8-4-4-4-12 hex digits
 // separated by hyphens) in upper, lower or mixed case, and the variants
 // common UUID parsers accept: 32 hex digits without hyphens, the 36-character
-// form in braces ("{...}", 38 characters), and with a "urn:uuid:" prefix
-// (45 characters). The version and variant fields are not checked or
-// changed.
+// form in braces ("{...}", 38 characters), and with a "urn:uuid:" prefix in
+// either case (45 characters). The version and variant fields are not checked
+// or changed.
 //
 // The error is a [*ParseError] wrapping [ErrInvalidLength] for any other
-// length, or [ErrInvalidCharacter] with the offset of the first byte that is
-// not a hex digit, hyphen, brace or prefix byte where one is required.
+// length, or [ErrInvalidCharacter] with the offset of the first byte, in input
+// order, that is not what its position requires: a hex digit, a hyphen, a
+// brace or a byte of the prefix. ParseUUID does not allocate unless it returns
+// an error.
 func ParseUUID(s string) (ULID, error) {
 	return decodeUUID(s)
 }
@@ -116,66 +119,98 @@ var hexValue = func() (t [256]byte) {
 	return t
 }()
 
+// uuidDigits holds the offset of each byte's pair of hex digits in the
+// 36-character UUID text form.
+var uuidDigits = [16]int{0, 2, 4, 6, 9, 11, 14, 16, 19, 21, 24, 26, 28, 30, 32, 34}
+
+// decodeUUID is the UUID text decoder behind ParseUUID and Scan. Its fast
+// path decodes every digit and checks every separator at once; only when
+// that fails does uuidFault walk s in input order to name the first fault.
 func decodeUUID[T string | []byte](s T) (ULID, error) {
-	uuidError := func(offset int) error {
-		return &ParseError{Err: ErrInvalidCharacter, Length: len(s), Offset: offset, Byte: s[offset], format: formatUUID}
-	}
-	start := 0 // offset of the 36-character form inside s
+	var (
+		id  ULID
+		bad byte // the OR of every looked-up digit value; above 15 if any was invalid
+		sep bool // whether every byte around the hex digits is what it must be
+	)
 	switch len(s) {
 	case 32:
-		var id ULID
 		for i := range id {
 			hi, lo := hexValue[s[2*i]], hexValue[s[2*i+1]]
-			if hi == invalid {
-				return ULID{}, uuidError(2 * i)
-			}
-			if lo == invalid {
-				return ULID{}, uuidError(2*i + 1)
-			}
+			bad |= hi | lo
 			id[i] = hi<<4 | lo
 		}
-		return id, nil
-	case uuidSize:
-	case uuidSize + 2:
-		if s[0] != '{' {
-			return ULID{}, uuidError(0)
+		sep = true
+	case uuidSize, uuidSize + 2, uuidSize + len(urnPrefix):
+		var d T // the 36-character form inside s
+		switch len(s) {
+		case uuidSize:
+			d, sep = s, true
+		case uuidSize + 2:
+			d, sep = s[1:uuidSize+1], s[0] == '{' && s[uuidSize+1] == '}'
+		default:
+			d, sep = s[len(urnPrefix):], hasURNPrefix(s)
 		}
-		if s[len(s)-1] != '}' {
-			return ULID{}, uuidError(len(s) - 1)
+		_ = d[uuidSize-1]
+		sep = sep && d[8] == '-' && d[13] == '-' && d[18] == '-' && d[23] == '-'
+		for i, o := range uuidDigits {
+			hi, lo := hexValue[d[o]], hexValue[d[o+1]]
+			bad |= hi | lo
+			id[i] = hi<<4 | lo
 		}
-		start = 1
-	case uuidSize + len("urn:uuid:"):
-		for i := range len("urn:uuid:") {
-			if c := s[i]; c != "urn:uuid:"[i] && c != "URN:UUID:"[i] { // case-insensitive (RFC 8141)
-				return ULID{}, uuidError(i)
-			}
-		}
-		start = len("urn:uuid:")
 	default:
 		return ULID{}, &ParseError{Err: ErrInvalidLength, Length: len(s), Offset: -1, format: formatUUID}
 	}
-	for _, h := range uuidHyphens {
-		if s[start+h] != '-' {
-			return ULID{}, uuidError(start + h)
-		}
-	}
-	var id ULID
-	j := start
-	for i := range id {
-		if i == 4 || i == 6 || i == 8 || i == 10 {
-			j++ // past a hyphen, checked above
-		}
-		hi, lo := hexValue[s[j]], hexValue[s[j+1]]
-		if hi == invalid {
-			return ULID{}, uuidError(j)
-		}
-		if lo == invalid {
-			return ULID{}, uuidError(j + 1)
-		}
-		id[i] = hi<<4 | lo
-		j += 2
+	if !sep || bad > 15 {
+		return ULID{}, uuidFault(s)
 	}
 	return id, nil
+}
+
+// hasURNPrefix reports whether s begins with "urn:uuid:" in either case
+// (RFC 8141 makes the namespace case-insensitive).
+func hasURNPrefix[T string | []byte](s T) bool {
+	for i := range len(urnPrefix) {
+		if c := s[i]; c != urnPrefix[i] && c != "URN:UUID:"[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// uuidFault describes the first byte of s, in input order, that is not what
+// its position in a UUID text form requires. s has the length of one of the
+// forms and decodeUUID has found it invalid. Kept apart from decodeUUID so
+// that the fast path stays small.
+func uuidFault[T string | []byte](s T) error {
+	start, hyphens := 0, true // where the hex digits begin; whether hyphens separate them
+	switch len(s) {
+	case 32:
+		hyphens = false
+	case uuidSize + 2:
+		start = 1
+	case uuidSize + len(urnPrefix):
+		start = len(urnPrefix)
+	}
+	for i := range len(s) {
+		j := i - start // offset in the 36-character form
+		var ok bool
+		switch {
+		case j < 0 && start == 1:
+			ok = s[i] == '{'
+		case j < 0:
+			ok = s[i] == urnPrefix[i] || s[i] == "URN:UUID:"[i]
+		case j >= uuidSize:
+			ok = s[i] == '}'
+		case hyphens && (j == 8 || j == 13 || j == 18 || j == 23):
+			ok = s[i] == '-'
+		default:
+			ok = hexValue[s[i]] != invalid
+		}
+		if !ok {
+			return &ParseError{Err: ErrInvalidCharacter, Length: len(s), Offset: i, Byte: s[i], format: formatUUID}
+		}
+	}
+	panic("ulid: uuidFault called on valid input")
 }
 
 // Value implements [database/sql/driver.Valuer]: a ULID is stored as its 16 bytes, the
@@ -231,7 +266,7 @@ func scanText[T string | []byte](src T) (ULID, error) {
 		var id ULID
 		id.set(high, low)
 		return id, err
-	case 32, uuidSize, uuidSize + 2, uuidSize + len("urn:uuid:"):
+	case 32, uuidSize, uuidSize + 2, uuidSize + len(urnPrefix):
 		return decodeUUID(src)
 	}
 	return ULID{}, &ParseError{Err: ErrInvalidLength, Length: len(src), Offset: -1, format: formatScan}

@@ -60,6 +60,17 @@ func TestParseUUIDErrors(t *testing.T) {
 		{"{" + valid + ")", ErrInvalidCharacter, 37, ')'},
 		{"urn:uuix:" + valid, ErrInvalidCharacter, 7, 'x'},
 		{"urn:uuid:" + valid[:35] + "\xff", ErrInvalidCharacter, 44, 0xff},
+		{"urn:uuid\x1a" + valid, ErrInvalidCharacter, 8, 0x1a},
+		// More than one fault: the first in input order is the one named.
+		{"01g63df3-6481-d676-4c61_efb99302bd5b", ErrInvalidCharacter, 2, 'g'},
+		{"-01563df3-6481-d676-4c61-efb99302bd5", ErrInvalidCharacter, 0, '-'},
+		{"0156-3df36481-d676-4c61-efb99302bd5b", ErrInvalidCharacter, 4, '-'},
+		{"{g1563df3-6481-d676-4c61-efb99302bd5b)", ErrInvalidCharacter, 1, 'g'},
+		{"urn:uuid:0g563df3-6481-d676-4c61_efb99302bd5b", ErrInvalidCharacter, 10, 'g'},
+		{"urx:uuid:0g563df3-6481-d676-4c61_efb99302bd5b", ErrInvalidCharacter, 2, 'x'},
+		{"{01563df3-6481-d676-4c61-efb99302bd5b-", ErrInvalidCharacter, 37, '-'},
+		{"01563df3-6481-d676-4c61-efb99302bd5b"[:35] + "-", ErrInvalidCharacter, 35, '-'},
+		{"0g563df36481d6764c61efb99302bd5-", ErrInvalidCharacter, 1, 'g'},
 	}
 	for _, tc := range tests {
 		_, err := ParseUUID(tc.in)
@@ -91,8 +102,13 @@ func FuzzParseUUID(f *testing.F) {
 		}
 		if err != nil {
 			var pe *ParseError
-			if !errors.As(err, &pe) || (pe.Offset >= 0 && s[pe.Offset] != pe.Byte) {
-				t.Fatalf("ParseUUID(%q) error %v does not point at the offending byte", s, err)
+			if !errors.As(err, &pe) || pe.Offset != oracleUUIDFault(s) || (pe.Offset >= 0 && s[pe.Offset] != pe.Byte) {
+				t.Fatalf("ParseUUID(%q) error %v does not point at the first offending byte (oracle: %d)", s, err, oracleUUIDFault(s))
+			}
+			// Scan reads UUID text with the same decoder, so it names the same fault.
+			var scanned ULID
+			if serr := scanned.Scan(s); pe.Err == ErrInvalidCharacter && (serr == nil || serr.Error() != err.Error()) {
+				t.Fatalf("Scan(%q) error %v, ParseUUID's %v", s, serr, err)
 			}
 			return
 		}
@@ -124,6 +140,36 @@ func oracleParseUUID(s string) (ULID, bool) {
 		return ULID{}, false
 	}
 	return ULID(b), true
+}
+
+// oracleUUIDFault returns the offset of the first byte of s that does not
+// fit the UUID text form of its length, or -1 if s has no such form's length
+// or has no fault. It builds the expected pattern byte by byte, unlike
+// decodeUUID, which walks the 16 bytes.
+func oracleUUIDFault(s string) int {
+	const form = "xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx"
+	var pattern string
+	switch len(s) {
+	case 32:
+		pattern = strings.ReplaceAll(form, "-", "")
+	case 36:
+		pattern = form
+	case 38:
+		pattern = "{" + form + "}"
+	case 45:
+		pattern = "urn:uuid:" + form
+	default:
+		return -1
+	}
+	for i := range len(s) {
+		want, c := pattern[i], s[i]
+		switch {
+		case want == 'x' && strings.IndexByte("0123456789abcdefABCDEF", c) < 0,
+			want != 'x' && c != want && !(i < 9 && len(s) == 45 && strings.EqualFold(string(c), string(want))):
+			return i
+		}
+	}
+	return -1
 }
 
 func TestScan(t *testing.T) {
@@ -200,6 +246,17 @@ func TestScan(t *testing.T) {
 			}
 			if id != want {
 				t.Errorf("Scan(%T %v) changed the ULID on error", tc.src, tc.src)
+			}
+		}
+	})
+
+	t.Run("the first fault is named", func(t *testing.T) {
+		for _, src := range []any{"01g63df3-6481-d676-4c61_efb99302bd5b", []byte("01g63df3-6481-d676-4c61_efb99302bd5b")} {
+			var id ULID
+			err := id.Scan(src)
+			var pe *ParseError
+			if !errors.As(err, &pe) || pe.Offset != 2 || pe.Byte != 'g' {
+				t.Errorf("Scan(%T %q) = %v, want the 'g' at offset 2", src, src, err)
 			}
 		}
 	})
