@@ -1,6 +1,7 @@
 package ulid_test
 
 import (
+	"crypto/rand"
 	"testing"
 	"time"
 
@@ -36,6 +37,7 @@ func TestZeroAllocations(t *testing.T) {
 	buf := make([]byte, 0, 64)
 	now := time.Now()
 	monotonic := ulid.NewMonotonic(nil)
+	randMonotonic := ulid.NewMonotonic(rand.Reader)
 
 	tests := []struct {
 		name string
@@ -43,6 +45,8 @@ func TestZeroAllocations(t *testing.T) {
 	}{
 		{"Make", func() { sinkULID = ulid.Make() }},
 		{"New(ms, nil)", func() { sinkULID, _ = ulid.New(1469918176385, nil) }},
+		{"New(ms, crypto/rand.Reader)", func() { sinkULID, _ = ulid.New(1469918176385, rand.Reader) }},
+		{"NewMonotonic(crypto/rand.Reader).New", func() { sinkULID, _ = randMonotonic.New(uint64(time.Now().UnixMilli())) }},
 		{"Monotonic.Next", func() { sinkULID, _ = monotonic.Next() }},
 		{"Parse", func() { sinkULID, _ = ulid.Parse(str) }},
 		{"ParseStrict", func() { sinkULID, _ = ulid.ParseStrict(str) }},

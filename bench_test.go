@@ -1,6 +1,8 @@
 package ulid
 
 import (
+	"crypto/rand"
+	"strconv"
 	"testing"
 )
 
@@ -32,10 +34,16 @@ func BenchmarkMakeParallel(b *testing.B) {
 }
 
 func BenchmarkNew(b *testing.B) {
-	b.Run("entropy=crypto/rand", func(b *testing.B) {
+	b.Run("entropy=nil", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
 			benchSink, _ = New(1469918176385, nil)
+		}
+	})
+	b.Run("entropy=crypto/rand.Reader", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			benchSink, _ = New(1469918176385, rand.Reader)
 		}
 	})
 	b.Run("entropy=monotonic", func(b *testing.B) {
@@ -52,6 +60,17 @@ func BenchmarkParse(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		benchSink, _ = Parse(benchText)
+	}
+}
+
+func BenchmarkParseUUID(b *testing.B) {
+	for _, form := range []string{"01563df3-6481-d676-4c61-efb99302bd5b", "01563df36481d6764c61efb99302bd5b"} {
+		b.Run("len="+strconv.Itoa(len(form)), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				benchSink, _ = ParseUUID(form)
+			}
+		})
 	}
 }
 

@@ -45,8 +45,9 @@ var defaultMonotonic struct {
 }
 
 // NewMonotonic returns a generator that reads fresh entropy from entropy,
-// 10 bytes per new millisecond with [io.ReadFull]. A nil entropy means
-// crypto/rand. If entropy is not safe for concurrent use, the generator
+// 10 bytes per new millisecond with [io.ReadFull]. A nil entropy, or
+// crypto/rand.Reader itself, means crypto/rand, read through the same
+// allocation-free buffer as [Make]. If entropy is not safe for concurrent use, the generator
 // serialises its reads, but nothing else may read from it meanwhile.
 func NewMonotonic(entropy io.Reader) *Monotonic {
 	return &Monotonic{entropy: entropy}

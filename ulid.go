@@ -116,15 +116,15 @@ func Make() ULID {
 // New returns a ULID with the timestamp ms, in Unix milliseconds, and entropy
 // read from entropy.
 //
-// A nil entropy (including a nil *Monotonic) means crypto/rand, read in
-// blocks of 320 bytes and handed out 10 bytes at a time, each byte to one
-// ULID only. If entropy is a [*Monotonic], New returns
+// A nil entropy (including a nil *Monotonic), or crypto/rand.Reader itself,
+// means crypto/rand, read in blocks of 320 bytes and handed out 10 bytes at a
+// time, each byte to one ULID only. If entropy is a [*Monotonic], New returns
 // entropy.New(ms), with that generator's monotonic guarantees. Any other
 // reader provides 10 bytes, read with [io.ReadFull].
 //
 // New returns an error wrapping [ErrTimeOutOfRange] if ms is greater than
 // [MaxTimestamp], [ErrMonotonicOverflow] from a [*Monotonic] entropy source,
-// or the error of the entropy reader. With a nil entropy it does not allocate.
+// or the error of the entropy reader. With crypto/rand it does not allocate.
 // New is safe for concurrent use if entropy is.
 func New(ms uint64, entropy io.Reader) (ULID, error) {
 	if m, ok := entropy.(*Monotonic); ok {
@@ -144,11 +144,12 @@ func New(ms uint64, entropy io.Reader) (ULID, error) {
 	return id, nil
 }
 
-// readEntropy fills dst from entropy, or from crypto/rand if entropy is nil.
-// Only the reads from a caller's reader allocate: a slice passed to an
-// interface method escapes, so they go through a buffer of their own.
+// readEntropy fills dst from entropy, or from the buffered crypto/rand of
+// systemRandom if entropy is nil or is crypto/rand.Reader itself. Only the
+// reads from a caller's reader allocate: a slice passed to an interface method
+// escapes, so they go through a buffer of their own.
 func readEntropy(entropy io.Reader, dst *[10]byte) error {
-	if entropy == nil {
+	if entropy == nil || entropy == cryptoRandReader {
 		systemRandom.read(dst)
 		return nil
 	}
@@ -163,6 +164,13 @@ func readEntropy(entropy io.Reader, dst *[10]byte) error {
 // systemRandom serves crypto/rand output to every ULID made with the default
 // entropy.
 var systemRandom randomBuffer
+
+// cryptoRandReader is the value crypto/rand.Reader had when the program
+// started. Passing it to New or NewMonotonic, as code written for other ULID
+// packages does, means the same as nil. A program that replaces
+// crypto/rand.Reader and passes the replacement gets its reader read with
+// io.ReadFull, and its errors returned, like any other reader.
+var cryptoRandReader = rand.Reader
 
 // A randomBuffer reads crypto/rand in blocks and hands them out 10 bytes at a
 // time, each byte once. One 320-byte read costs far less than 32 reads of 10

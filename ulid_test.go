@@ -2,6 +2,7 @@ package ulid
 
 import (
 	"bytes"
+	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -328,6 +329,49 @@ func TestNew(t *testing.T) {
 	}
 }
 
+// TestNewCryptoRandReader checks that passing crypto/rand.Reader, as code
+// written for oklog/ulid does, takes the buffered path of a nil entropy: the
+// ULIDs come from systemRandom's buffer, so consecutive ones use consecutive
+// 10-byte slices of one block, and reading it does not allocate (see
+// TestZeroAllocations).
+func TestNewCryptoRandReader(t *testing.T) {
+	for _, name := range []string{"New", "NewMonotonic"} {
+		t.Run(name, func(t *testing.T) {
+			g := NewMonotonic(rand.Reader)
+			ms := uint64(0)
+			entropy := func() [10]byte { // from a new millisecond each time, so g reads fresh entropy
+				ms++
+				if name == "New" {
+					return MustNew(ms, rand.Reader).Entropy()
+				}
+				id, err := g.New(ms)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return id.Entropy()
+			}
+			// Use up the buffer to a block boundary, then take a whole block.
+			systemRandom.mu.Lock()
+			left := systemRandom.left
+			systemRandom.mu.Unlock()
+			for range left / 10 {
+				entropy()
+			}
+			var block []byte
+			for range len(systemRandom.buf) / 10 {
+				e := entropy()
+				block = append(block, e[:]...)
+			}
+			systemRandom.mu.Lock()
+			buffered := bytes.Equal(block, systemRandom.buf[:])
+			systemRandom.mu.Unlock()
+			if !buffered {
+				t.Errorf("%s with crypto/rand.Reader did not read through the shared buffer", name)
+			}
+		})
+	}
+}
+
 func TestMustPanics(t *testing.T) {
 	for name, f := range map[string]func(){
 		"MustParse":       func() { MustParse("bad") },
@@ -391,7 +435,8 @@ func TestTimestampConversion(t *testing.T) {
 		{"one millisecond past the maximum", time.UnixMilli(int64(MaxTimestamp) + 1), 0, ErrTimeOutOfRange},
 		{"one nanosecond before 1970", time.Unix(0, -1), 0, ErrTimeOutOfRange},
 		{"year 1", time.Time{}, 0, ErrTimeOutOfRange},
-		{"far future", time.Date(292277026596, 1, 1, 0, 0, 0, 0, time.UTC), 0, ErrTimeOutOfRange},
+		{"year 10890", time.Date(10890, 1, 1, 0, 0, 0, 0, time.UTC), 0, ErrTimeOutOfRange},
+		{"far future", time.Unix(1<<62, 0), 0, ErrTimeOutOfRange}, // int64 arguments: the same on 32-bit platforms
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
