@@ -363,6 +363,32 @@ func BenchmarkGenerateAt(b *testing.B) {
 	})
 }
 
+// BenchmarkGenerateAtReader is GenerateAt with crypto/rand.Reader passed
+// explicitly, as code written for oklog/ulid does: ulid.New recognises it
+// and reads through the same buffer as a nil entropy.
+func BenchmarkGenerateAtReader(b *testing.B) {
+	b.Run("pkg=ulidgo", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			id, err := ulid.New(fixMS, crand.Reader)
+			if err != nil {
+				b.Fatal(err)
+			}
+			sinkULID = id
+		}
+	})
+	b.Run("pkg=oklog", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			id, err := oklog.New(fixMS, crand.Reader)
+			if err != nil {
+				b.Fatal(err)
+			}
+			sinkOklog = id
+		}
+	})
+}
+
 // BenchmarkEncodeBuffer writes the text form into a reused buffer. Neither
 // google/uuid nor gofrs/uuid has an API for that (only MarshalText and
 // String, which allocate), so they are not here.
