@@ -19,8 +19,12 @@
 #   4. Exports
 #        ULID_PG_DSN=postgres://ulid:ulid@127.0.0.1:55432/ulidtest?sslmode=disable
 #        ULID_MYSQL_DSN=ulid:ulid@tcp(127.0.0.1:53306)/ulidtest?parseTime=true
+#        ULID_INTEGRATION_REQUIRE=1
 #      and runs `go test -count=1 ./... "$@"` in integration/. If ULID_RUN_CMD is set,
 #      it is then run with `bash -c` from the repository root, with the same env.
+#      Without the DSNs the server tests skip; ULID_INTEGRATION_REQUIRE=1 (always
+#      set here, whatever the caller's environment says) makes a missing DSN a
+#      failure instead, so a run of this script (CI) cannot pass by skipping.
 #   5. Stops both servers and deletes the temporary directory on exit (also on
 #      failure or Ctrl-C), and exits with the first non-zero status of the tests
 #      and ULID_RUN_CMD.
@@ -29,6 +33,9 @@
 #   terminal 1:  integration/run.sh --serve     # prints `export ...` lines, then waits
 #   terminal 2:  paste the exports (or `source` the printed env file), then
 #                cd integration && go test -count=1 -v ./...
+#   The exports include ULID_INTEGRATION_REQUIRE=1, so that in that shell a DSN
+#   lost on the way (say, one line not pasted) fails the tests instead of
+#   skipping them. `unset ULID_INTEGRATION_REQUIRE` to get skips back.
 #   Ctrl-C (or SIGTERM) in terminal 1 stops the servers and cleans up.
 #
 # Environment knobs: ULID_PG_PORT, ULID_MYSQL_PORT (preferred ports),
@@ -336,10 +343,15 @@ export ULID_MYSQL_DSN="$DB_USER:$DB_PASS@tcp(127.0.0.1:$MY_PORT)/$DB_NAME?parseT
 # ---------------------------------------------------------------------------
 # 5. Serve, or run the tests.
 
+# The servers are up: from here on a test that finds no DSN must fail, not skip
+# (see integration/internal/itest).
+export ULID_INTEGRATION_REQUIRE=1
+
 ENV_FILE=$WORK/env.sh
 cat >"$ENV_FILE" <<EOF
 export ULID_PG_DSN='$ULID_PG_DSN'
 export ULID_MYSQL_DSN='$ULID_MYSQL_DSN'
+export ULID_INTEGRATION_REQUIRE=$ULID_INTEGRATION_REQUIRE
 EOF
 chmod 644 "$ENV_FILE"
 
@@ -361,7 +373,7 @@ EOF
 fi
 
 status=0
-log "go test -count=1 ./... $*"
+log "go test -count=1 ./... $* (ULID_INTEGRATION_REQUIRE=$ULID_INTEGRATION_REQUIRE)"
 (cd "$SCRIPT_DIR" && go test -count=1 ./... "$@") || status=$?
 
 if [[ -n ${ULID_RUN_CMD:-} ]]; then

@@ -3,44 +3,56 @@
 // The servers are started by integration/run.sh, which exports the
 // connection strings below and then runs `go test ./...` in this module:
 //
-//	ULID_PG_DSN     postgres://ulid:ulid@127.0.0.1:55432/ulidtest?sslmode=disable
-//	ULID_MYSQL_DSN  ulid:ulid@tcp(127.0.0.1:53306)/ulidtest?parseTime=true
+//	ULID_PG_DSN               postgres://ulid:ulid@127.0.0.1:55432/ulidtest?sslmode=disable
+//	ULID_MYSQL_DSN            ulid:ulid@tcp(127.0.0.1:53306)/ulidtest?parseTime=true
+//	ULID_INTEGRATION_REQUIRE  1
 //
-// SQLite needs no server: openSQLite uses a file in t.TempDir().
+// A test whose connection string is missing (unset or empty) is skipped, with
+// a message naming integration/run.sh, so that `go test ./...` here also works
+// on a machine without servers. When ULID_INTEGRATION_REQUIRE is true (1, or
+// anything strconv.ParseBool takes as true), a missing connection string
+// fails the test instead: run.sh sets it, so that its run (and CI, which uses
+// it) can never pass by skipping. Unset, empty, 0 or false means skip; any
+// other value fails every test that needs a server. A connection string that
+// is set but does not reach a server always fails the test. The rules live
+// in integration/internal/itest, which integration/cmd/keybench uses too.
+//
+// SQLite needs no server: openSQLite uses a file in t.TempDir(), and the
+// SQLite tests run whatever the variables say.
 //
 // To iterate without restarting the servers each time, run
 // `integration/run.sh --serve` in one terminal, paste the printed exports
-// into another, and run `go test ./...` there.
+// (they include ULID_INTEGRATION_REQUIRE=1) into another, and run
+// `go test ./...` there.
 package integration
 
 import (
 	"context"
 	"database/sql"
-	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
 	_ "github.com/go-sql-driver/mysql"
 	"github.com/jackc/pgx/v5"
 	_ "github.com/jackc/pgx/v5/stdlib" // registers database/sql driver "pgx"
-	_ "modernc.org/sqlite"             // registers database/sql driver "sqlite"
+	"github.com/ulidgo/ulid/integration/internal/itest"
+	_ "modernc.org/sqlite" // registers database/sql driver "sqlite"
 )
 
 const (
-	envPostgres = "ULID_PG_DSN"
-	envMySQL    = "ULID_MYSQL_DSN"
+	envPostgres = itest.EnvPostgres
+	envMySQL    = itest.EnvMySQL
 )
 
-// dsn returns the value of the environment variable name, failing the test
-// when it is unset: these tests must not silently pass without a server.
+// dsn returns the connection string in the environment variable name. When it
+// is missing, the test is skipped, or fails if ULID_INTEGRATION_REQUIRE is
+// set (see the package comment): a test that needs a server must never pass
+// without one.
 func dsn(t testing.TB, name string) string {
 	t.Helper()
-	v := os.Getenv(name)
-	if v == "" {
-		t.Fatalf("%s is not set: run integration/run.sh (or source the exports printed by `integration/run.sh --serve`)", name)
-	}
-	return v
+	return itest.DSN(t, name)
 }
 
 // testContext returns a context bounded by a generous timeout so that a hung
@@ -162,4 +174,46 @@ func TestSmokeSQLite(t *testing.T) {
 		t.Fatalf("SELECT sqlite_version(): %v", err)
 	}
 	t.Logf("SQLite %s", version)
+}
+
+// TestMissingServers runs the smoke tests in a subprocess with the connection
+// strings removed: without ULID_INTEGRATION_REQUIRE the server tests must
+// skip, naming integration/run.sh, and with it they must fail. The SQLite
+// test passes either way.
+func TestMissingServers(t *testing.T) {
+	server := []string{"TestSmokePostgresSQL", "TestSmokePostgresPgx", "TestSmokeMySQL"}
+	tests := append(server[:len(server):len(server)], "TestSmokeSQLite")
+
+	for _, tc := range []struct {
+		name    string
+		env     []string
+		result  string // of the server tests
+		message string // in each server test's output
+	}{
+		{"unset", nil, "SKIP", "integration/run.sh"},
+		{"require=0", []string{itest.EnvRequire + "=0"}, "SKIP", "integration/run.sh"},
+		{"require=1", []string{itest.EnvRequire + "=1"}, "FAIL", itest.EnvRequire + "=1"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			out, err := itest.RunSelf(t, tests, tc.env...)
+			if failed := err != nil; failed != (tc.result == "FAIL") {
+				t.Errorf("subprocess error %v, want failure: %v", err, tc.result == "FAIL")
+			}
+			for _, name := range server {
+				result, text := itest.Result(out, name)
+				if result != tc.result {
+					t.Errorf("%s: %q, want %q", name, result, tc.result)
+				} else if !strings.Contains(text, tc.message) || !strings.Contains(text, "integration/run.sh") {
+					t.Errorf("%s: output does not name %q and integration/run.sh:\n%s", name, tc.message, text)
+				}
+			}
+			if result, _ := itest.Result(out, "TestSmokeSQLite"); result != "PASS" {
+				t.Errorf("TestSmokeSQLite: %q, want PASS", result)
+			}
+			if t.Failed() {
+				t.Logf("subprocess output:\n%s", out)
+			}
+		})
+	}
 }

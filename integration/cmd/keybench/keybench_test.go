@@ -11,18 +11,17 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/ulidgo/ulid/integration/internal/itest"
 )
 
 // TestSmoke runs the whole command against the servers of integration/run.sh
 // with a small N, so that it cannot rot: every kind, both databases, one and
 // four clients, the report and the plots. The numbers mean nothing at this
-// size.
+// size. Without the connection strings it is skipped, or fails when
+// ULID_INTEGRATION_REQUIRE is set (see integration/internal/itest).
 func TestSmoke(t *testing.T) {
-	for _, env := range []string{"ULID_PG_DSN", "ULID_MYSQL_DSN"} {
-		if os.Getenv(env) == "" {
-			t.Fatalf("%s is not set: run integration/run.sh (or source the exports printed by `integration/run.sh --serve`)", env)
-		}
-	}
+	itest.Need(t, itest.EnvPostgres, itest.EnvMySQL)
 	out := t.TempDir()
 	cfg, err := parseFlags([]string{"-n", "2000", "-batch", "250", "-repeat", "1", "-scans", "2",
 		"-prefix", "keybench_smoke", "-out", out}, os.Stderr)
@@ -156,5 +155,20 @@ func TestFlags(t *testing.T) {
 		if _, err := parseFlags(args, &bytes.Buffer{}); err == nil {
 			t.Errorf("parseFlags(%q) succeeded", args)
 		}
+	}
+}
+
+// TestSmokeMissingServers runs TestSmoke in a subprocess without the
+// connection strings: it must skip, naming integration/run.sh, and fail when
+// ULID_INTEGRATION_REQUIRE=1.
+func TestSmokeMissingServers(t *testing.T) {
+	out, err := itest.RunSelf(t, []string{"TestSmoke"})
+	if result, text := itest.Result(out, "TestSmoke"); err != nil || result != "SKIP" || !strings.Contains(text, "integration/run.sh") {
+		t.Errorf("without the DSNs: error %v, TestSmoke %q, want a skip naming integration/run.sh:\n%s", err, result, out)
+	}
+	out, err = itest.RunSelf(t, []string{"TestSmoke"}, itest.EnvRequire+"=1", itest.EnvPostgres+"=postgres://unused")
+	if result, text := itest.Result(out, "TestSmoke"); err == nil || result != "FAIL" || !strings.Contains(text, itest.EnvMySQL+" is not set") {
+		t.Errorf("with %s=1 and no %s: error %v, TestSmoke %q, want a failure naming %[2]s:\n%s",
+			itest.EnvRequire, itest.EnvMySQL, err, result, out)
 	}
 }
