@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"time"
 
 	"github.com/ulidgo/ulid"
@@ -96,6 +97,34 @@ func ExampleNewMonotonic() {
 	// 01ARYZ6S41V63QXKKD6T5AR6KF
 	// 01ARYZ6S41V63QXKKD6T5AR6KG
 	// 01ARYZ6S41V63QXKKD6T5AR6KH
+}
+
+// In tests, a generator with a seeded entropy source and explicit
+// timestamps makes the same ULIDs on every run, so they can appear in golden
+// files and expected output.
+func ExampleMonotonic_New() {
+	fixture := func() []ulid.ULID {
+		g := ulid.NewMonotonic(rand.NewChaCha8([32]byte{'t', 'e', 's', 't'}))
+		var ids []ulid.ULID
+		for _, ms := range []uint64{1782210600000, 1782210600000, 1782210600001} {
+			id, err := g.New(ms)
+			if err != nil {
+				panic(err)
+			}
+			ids = append(ids, id)
+		}
+		return ids
+	}
+	first, second := fixture(), fixture()
+	fmt.Println(slices.Equal(first, second))
+	for _, id := range first {
+		fmt.Println(id, id.Timestamp())
+	}
+	// Output:
+	// true
+	// 01KVT0F72012PHKSDP7Y6YT70B 1782210600000
+	// 01KVT0F72012PHKSDP7Y6YT70C 1782210600000
+	// 01KVT0F7217M77C864Z14CJAT6 1782210600001
 }
 
 func ExampleMinAt() {

@@ -27,6 +27,25 @@
 // ULID it returns in a process is greater than the one before. [New] and
 // [Monotonic] serve explicit timestamps and custom entropy sources.
 //
+// # ULIDs in tests
+//
+// For ULIDs that are the same on every run, give a generator of your own a
+// seeded entropy source and explicit timestamps:
+// NewMonotonic(rand.NewChaCha8(seed)) with [Monotonic.New] (see its example).
+//
+// Inside a testing/synctest bubble (Go 1.25 and later), time.Now is a fake
+// clock that starts at 2000-01-01T00:00:00Z and moves only when every
+// goroutine in the bubble is blocked. A generator made inside the bubble
+// with [NewMonotonic] follows that clock: [Monotonic.Next] gives exactly the
+// bubble's milliseconds. [Make] is process-wide; if the program made ULIDs
+// before the bubble started (in another test, say), the fake clock looks to
+// it like a clock that stepped back 26 years, so it keeps its latest real
+// millisecond and increments. Its ULIDs stay ordered but do not carry the
+// bubble's time: when a test checks timestamps, use a generator made in the
+// bubble.
+//
+// # What a ULID reveals
+//
 // A ULID's timestamp can be read by anyone who holds it. ULIDs reveal when, and
 // how often, they were made; they are identifiers, not secrets or capability
 // tokens.
