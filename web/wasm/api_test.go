@@ -100,6 +100,22 @@ func TestDecodeProblems(t *testing.T) {
 	if p := uuidToULID("01563df3").Problem; p == nil || p.Kind != "length" {
 		t.Errorf("uuidToULID of a short string: %+v", p)
 	}
+	// Of several faults, the first in input order is the one shown.
+	for _, tc := range []struct {
+		input  string
+		offset int
+		char   string
+	}{
+		{"01g63df3-6481-d676-4c61_efb99302bd5b", 2, "g"},
+		{"-01563df3-6481-d676-4c61-efb99302bd5", 0, "-"},
+		{"0156-3df36481-d676-4c61-efb99302bd5b", 4, "-"},
+		{"{g1563df3-6481-d676-4c61-efb99302bd5b)", 1, "g"},
+		{"urn:uuid:0g563df3-6481-d676-4c61_efb99302bd5b", 10, "g"},
+	} {
+		if p := uuidToULID(tc.input).Problem; p == nil || p.Kind != "character" || p.Offset != tc.offset || p.Char != tc.char {
+			t.Errorf("uuidToULID(%q) problem = %+v, want %q at offset %d", tc.input, p, tc.char, tc.offset)
+		}
+	}
 }
 
 func TestGenerate(t *testing.T) {
