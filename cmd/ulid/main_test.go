@@ -10,6 +10,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -17,21 +19,47 @@ import (
 	"github.com/ulidgo/ulid"
 )
 
-var binary string
+var (
+	binary  string   // the command built by TestMain
+	wrapper []string // the words of $ULID_TEST_EXEC, which run binary
+)
 
-// TestMain builds the command once for the tests that run it.
+// TestMain builds the command once for the tests that run it, for the
+// GOOS and GOARCH of the tests themselves, and reads $ULID_TEST_EXEC.
+//
+// ULID_TEST_EXEC, if set, is a program, with arguments, that runs a binary
+// for that platform where it cannot run directly, as go test's -exec does
+// for the test binary. Each command run is then $ULID_TEST_EXEC followed by
+// the command and its arguments. For instance, with QEMU's user-mode
+// emulator and no binfmt_misc to call it:
+//
+//	export ULID_TEST_EXEC=qemu-s390x-static
+//	GOARCH=s390x go test -exec "$ULID_TEST_EXEC" ./cmd/ulid
+//
+// The go command that builds the command still runs natively. Tests that
+// run the command must do so with command, not exec.Command(binary, ...).
 func TestMain(m *testing.M) {
 	dir, err := os.MkdirTemp("", "ulid-cmd")
 	if err != nil {
 		panic(err)
 	}
 	binary = filepath.Join(dir, "ulid")
-	if out, err := exec.Command("go", "build", "-o", binary, ".").CombinedOutput(); err != nil {
+	build := exec.Command("go", "build", "-o", binary, ".")
+	build.Env = append(os.Environ(), "GOOS="+runtime.GOOS, "GOARCH="+runtime.GOARCH)
+	if out, err := build.CombinedOutput(); err != nil {
 		panic(string(out))
 	}
+	wrapper = strings.Fields(os.Getenv("ULID_TEST_EXEC"))
 	code := m.Run()
 	os.RemoveAll(dir)
 	os.Exit(code)
+}
+
+// command returns the exec.Cmd that runs the built command with args,
+// through $ULID_TEST_EXEC if it is set.
+func command(args ...string) *exec.Cmd {
+	argv := slices.Concat(wrapper, []string{binary}, args)
+	return exec.Command(argv[0], argv[1:]...)
 }
 
 // The SPEC vector used throughout, in each of its forms.
@@ -63,7 +91,7 @@ type result struct {
 // variables env, and returns what it did.
 func runCmd(t *testing.T, stdin string, env []string, args ...string) result {
 	t.Helper()
-	cmd := exec.Command(binary, args...)
+	cmd := command(args...)
 	cmd.Stdin = strings.NewReader(stdin)
 	cmd.Env = append(os.Environ(), env...)
 	var out, errOut bytes.Buffer
@@ -514,7 +542,7 @@ func TestWriteErrorStops(t *testing.T) {
 		if err != nil {
 			t.Skip("no /dev/full here")
 		}
-		cmd := exec.Command(binary, tc.args...)
+		cmd := command(tc.args...)
 		var stderr bytes.Buffer
 		cmd.Stdin, cmd.Stdout, cmd.Stderr = strings.NewReader(tc.stdin), full, &stderr
 		err = cmd.Run()
