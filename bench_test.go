@@ -51,7 +51,7 @@ func BenchmarkNew(b *testing.B) {
 		b.ReportAllocs()
 		ms := uint64(1469918176385)
 		for i := 0; b.Loop(); i++ {
-			benchSink, _ = New(ms+uint64(i>>10), m) // 1024 ULIDs per millisecond
+			benchSink, _ = m.New(ms + uint64(i>>10)) // 1024 ULIDs per millisecond
 		}
 	})
 }

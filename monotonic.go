@@ -1,7 +1,6 @@
 package ulid
 
 import (
-	"crypto/rand"
 	"encoding/binary"
 	"fmt"
 	"io"
@@ -164,20 +163,6 @@ func (m *Monotonic) make() ULID {
 		return ULID{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff}
 	}
 	return id
-}
-
-// Read reads from the generator's entropy source, without the monotonic
-// rule: with crypto/rand (the default) it fills p; with a caller's reader it
-// returns what that reader's Read returns. It exists so that a *Monotonic satisfies
-// [io.Reader] and can be passed to [New], which recognises it and calls
-// [Monotonic.New] instead.
-func (m *Monotonic) Read(p []byte) (int, error) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if m.entropy == nil {
-		return rand.Read(p)
-	}
-	return m.entropy.Read(p)
 }
 
 // clock returns the current time in Unix milliseconds, clamped to the range

@@ -141,9 +141,9 @@ func TestMonotonicOverflow(t *testing.T) {
 		if _, err := m.New(9000); !errors.Is(err, ErrMonotonicOverflow) {
 			t.Fatalf("New after all-ones entropy: err = %v, want ErrMonotonicOverflow", err)
 		}
-		// Via the package-level New too, and the state is unchanged.
-		if _, err := New(9000, m); !errors.Is(err, ErrMonotonicOverflow) {
-			t.Fatalf("New(ms, monotonic): err = %v, want ErrMonotonicOverflow", err)
+		// Again: the failed call left the state unchanged.
+		if _, err := m.New(9000); !errors.Is(err, ErrMonotonicOverflow) {
+			t.Fatalf("New again: err = %v, want ErrMonotonicOverflow", err)
 		}
 		// A later millisecond works again.
 		id, err := m.New(9001)
@@ -167,7 +167,7 @@ func TestMonotonicOverflow(t *testing.T) {
 func TestMonotonicNew(t *testing.T) {
 	m := NewMonotonic(bytes.NewReader(append(bytes.Repeat([]byte{0}, 10), bytes.Repeat([]byte{0x80}, 10)...)))
 	a, _ := m.New(1000)
-	b, _ := New(1000, m) // package-level New honours the generator
+	b, _ := m.New(1000)
 	if a.String() != "00000000Z80000000000000000" || b.String() != "00000000Z80000000000000001" {
 		t.Errorf("got %s, %s", a, b)
 	}
@@ -188,15 +188,12 @@ func TestMonotonicNew(t *testing.T) {
 	}
 }
 
-func TestMonotonicRead(t *testing.T) {
-	m := NewMonotonic(bytes.NewReader([]byte("abc")))
-	buf := make([]byte, 3)
-	if n, err := m.Read(buf); n != 3 || err != nil || string(buf) != "abc" {
-		t.Errorf("Read = %d, %v, %q", n, err, buf)
-	}
-	var zero [32]byte
-	if n, _ := NewMonotonic(nil).Read(zero[:]); n != 32 || zero == [32]byte{} {
-		t.Errorf("Read from crypto/rand = %d, %x", n, zero)
+// TestMonotonicIsNotAReader pins a v1 decision: a *Monotonic is not an
+// io.Reader, so it cannot be passed to New as entropy, where it would be a
+// second way to do what Monotonic.New does.
+func TestMonotonicIsNotAReader(t *testing.T) {
+	if _, ok := any(NewMonotonic(nil)).(io.Reader); ok {
+		t.Error("*Monotonic implements io.Reader")
 	}
 }
 

@@ -1,5 +1,6 @@
 // Package ulid implements ULIDs, Universally Unique Lexicographically Sortable
-// Identifiers, as described by the ULID specification (github.com/ulid/spec).
+// Identifiers, as described by the ULID specification,
+// https://github.com/ulid/spec.
 //
 // A ULID is 128 bits: a 48-bit timestamp in Unix milliseconds followed by 80 bits
 // of entropy. Its canonical text form is 26 characters of Crockford's Base32.
@@ -132,27 +133,20 @@ func Make() ULID {
 	return defaultMonotonic.make()
 }
 
-// New returns a ULID with the timestamp ms, in Unix milliseconds, and entropy
-// read from entropy.
+// New returns a ULID with the timestamp ms, in Unix milliseconds, and 80
+// bits of entropy read from entropy.
 //
-// A nil entropy (including a nil *Monotonic), or crypto/rand.Reader itself,
-// means crypto/rand, read in blocks of 320 bytes and handed out 10 bytes at a
-// time, each byte to one ULID only. If entropy is a [*Monotonic], New returns
-// entropy.New(ms), with that generator's monotonic guarantees. Any other
-// reader provides 10 bytes, read with [io.ReadFull].
+// A nil entropy, or crypto/rand.Reader itself, means crypto/rand, read in
+// blocks of 320 bytes and handed out 10 bytes at a time, each byte to one
+// ULID only. Any other reader provides 10 bytes, read with [io.ReadFull]; a
+// short read is an error, never zero bytes. New is not monotonic: ULIDs made
+// in the same millisecond are in random order. For ULIDs that increase
+// within a millisecond, use [Make] or a generator's [Monotonic.New].
 //
 // New returns an error wrapping [ErrTimeOutOfRange] if ms is greater than
-// [MaxTimestamp], [ErrMonotonicOverflow] from a [*Monotonic] entropy source,
-// or the error of the entropy reader. With crypto/rand it does not allocate.
-// New is safe for concurrent use if entropy is.
+// [MaxTimestamp], or the error of the entropy reader. With crypto/rand it
+// does not allocate. New is safe for concurrent use if entropy is.
 func New(ms uint64, entropy io.Reader) (ULID, error) {
-	if m, ok := entropy.(*Monotonic); ok {
-		if m == nil {
-			entropy = nil // a nil *Monotonic is a nil entropy: crypto/rand
-		} else {
-			return m.New(ms)
-		}
-	}
 	var id ULID
 	if err := id.setTimestamp(ms); err != nil {
 		return ULID{}, err

@@ -464,11 +464,3 @@ func TestTimestampConversion(t *testing.T) {
 		t.Errorf("Time(MaxTimestamp+1) err = %v", err)
 	}
 }
-
-func TestNewNilMonotonic(t *testing.T) {
-	var g *Monotonic
-	id, err := New(1469918176385, g)
-	if err != nil || id.Timestamp() != 1469918176385 || id.Entropy() == [10]byte{} {
-		t.Errorf("New(ms, (*Monotonic)(nil)) = %s, %v; want crypto/rand entropy", id, err)
-	}
-}
