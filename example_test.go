@@ -1,6 +1,8 @@
 package ulid_test
 
 import (
+	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -148,4 +150,121 @@ func ExampleULID_AppendText() {
 	buf, _ = id.AppendText(buf)
 	fmt.Println(string(buf))
 	// Output: order 01ARYZ6S41TSV4RRFFQ69G5FAV
+}
+
+// A ULID and a UUID are the same 128 bits, so conversion copies the bytes
+// both ways. A UUID type that is a [16]byte, such as github.com/google/uuid's
+// uuid.UUID, converts with a plain type conversion, uuid.UUID(id) and
+// ulid.ULID(u); the local type UUID below stands in for it. The version and
+// variant fields are not set: the result is not a v4 or v7 UUID.
+func ExampleULID_UUIDString() {
+	id := ulid.MustParse("01ARYZ6S41TSV4RRFFQ69G5FAV")
+	fmt.Println(id.UUIDString())
+
+	back, err := ulid.ParseUUID("01563DF3-6481-D676-4C61-EFB99302BD5B")
+	fmt.Println(back, err)
+
+	type UUID [16]byte // as github.com/google/uuid declares it
+	u := UUID(id)
+	fmt.Println(ulid.ULID(u) == id)
+	// Output:
+	// 01563df3-6481-d676-4c61-efb99302bd5b
+	// 01ARYZ6S41TSV4RRFFQ69G5FAV <nil>
+	// true
+}
+
+// ULIDs are JSON strings. A pointer field is null when absent; with
+// omitzero (Go 1.24 and later) a zero ULID field is left out, because ULID
+// has an IsZero method. An empty or malformed string is an error, never a
+// zero ULID.
+func ExampleULID_MarshalText_json() {
+	type Order struct {
+		ID     ulid.ULID  `json:"id"`
+		Parent *ulid.ULID `json:"parent"`         // null when nil
+		Batch  ulid.ULID  `json:"batch,omitzero"` // left out when zero
+	}
+	out, _ := json.Marshal(Order{ID: ulid.MustParse("01ARYZ6S41TSV4RRFFQ69G5FAV")})
+	fmt.Println(string(out))
+
+	var o Order
+	err := json.Unmarshal([]byte(`{"id":"01kvt0f720zk9n4t2qx7vr8wmc","parent":null}`), &o)
+	fmt.Println(o.ID, o.Parent, err)
+
+	err = json.Unmarshal([]byte(`{"id":""}`), &o)
+	fmt.Println(err, errors.Is(err, ulid.ErrInvalidLength))
+	// Output:
+	// {"id":"01ARYZ6S41TSV4RRFFQ69G5FAV","parent":null}
+	// 01KVT0F720ZK9N4T2QX7VR8WMC <nil> <nil>
+	// ulid: invalid length 0 bytes, want 26 true
+}
+
+// A ULID column is stored as its 16 bytes. A nullable column scans into a
+// sql.Null[ulid.ULID]; scanning NULL into a plain ulid.ULID is an error
+// wrapping ErrNull, never a silent zero ULID. Database drivers call Scan and
+// Value; this example calls them directly.
+func ExampleULID_Scan() {
+	id := ulid.MustParse("01ARYZ6S41TSV4RRFFQ69G5FAV")
+	v, _ := id.Value()
+	fmt.Printf("%x\n", v)
+
+	var parent sql.Null[ulid.ULID]
+	fmt.Println(parent.Scan(v), parent.Valid, parent.V)
+	fmt.Println(parent.Scan(nil), parent.Valid)
+	null, _ := parent.Value()
+	fmt.Println(null)
+
+	var plain ulid.ULID
+	err := plain.Scan(nil)
+	fmt.Println(errors.Is(err, ulid.ErrNull))
+
+	// UUID text, as some drivers return a uuid column, scans too.
+	fmt.Println(plain.Scan("01563df3-6481-d676-4c61-efb99302bd5b"), plain)
+	// Output:
+	// 01563df36481d6764c61efb99302bd5b
+	// <nil> true 01ARYZ6S41TSV4RRFFQ69G5FAV
+	// <nil> false
+	// <nil>
+	// true
+	// <nil> 01ARYZ6S41TSV4RRFFQ69G5FAV
+}
+
+// ULIDs sort by time with Compare, which orders them as 128-bit numbers:
+// the same order as their bytes and their strings.
+func ExampleULID_Compare() {
+	ids := []ulid.ULID{
+		ulid.MustParse("01KVT0F720ZK9N4T2QX7VR8WMC"), // 2026-06-23
+		ulid.MustParse("01ARYZ6S41TSV4RRFFQ69G5FAV"), // 2016-07-30
+		ulid.MustParse("014D2PF2DBSQQZXQ5TK1V58CGG"), // 2009-08-23
+	}
+	slices.SortFunc(ids, ulid.ULID.Compare)
+	for _, id := range ids {
+		fmt.Println(id, id.Time().Format(time.DateOnly))
+	}
+	// Output:
+	// 014D2PF2DBSQQZXQ5TK1V58CGG 2009-08-23
+	// 01ARYZ6S41TSV4RRFFQ69G5FAV 2016-07-30
+	// 01KVT0F720ZK9N4T2QX7VR8WMC 2026-06-23
+}
+
+// A *ParseError says where the input went wrong: its Offset is the byte
+// offset of the first fault, in input order, and Byte is that byte.
+func ExampleParseError() {
+	for _, s := range []string{
+		"01ARYZ6S41TSV4RRFFQ69G5FAU",           // ULID text with a U
+		"01g63df3-6481-d676-4c61_efb99302bd5b", // UUID text with two faults
+	} {
+		_, err := ulid.Parse(s)
+		if len(s) == 36 {
+			_, err = ulid.ParseUUID(s)
+		}
+		var pe *ulid.ParseError
+		if errors.As(err, &pe) {
+			fmt.Printf("%s\n%*s^ offset %d, byte %q\n", s, pe.Offset, "", pe.Offset, pe.Byte)
+		}
+	}
+	// Output:
+	// 01ARYZ6S41TSV4RRFFQ69G5FAU
+	//                          ^ offset 25, byte 'U'
+	// 01g63df3-6481-d676-4c61_efb99302bd5b
+	//   ^ offset 2, byte 'g'
 }
