@@ -353,6 +353,30 @@ func TestInvalid(t *testing.T) {
 	}
 }
 
+// TestUUIDFirstFault checks that inspect and convert name the first fault of
+// a UUID with several, as ulid.ParseUUID does.
+func TestUUIDFirstFault(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want string
+	}{
+		{"01g63df3-6481-d676-4c61_efb99302bd5b", "character 'g' at offset 2"},
+		{"-01563df3-6481-d676-4c61-efb99302bd5", "character '-' at offset 0"},
+		{"0156-3df36481-d676-4c61-efb99302bd5b", "character '-' at offset 4"},
+		{"{g1563df3-6481-d676-4c61-efb99302bd5b)", "character 'g' at offset 1"},
+		{"urn:uuid:0g563df3-6481-d676-4c61_efb99302bd5b", "character 'g' at offset 10"},
+	} {
+		for _, cmd := range []string{"inspect", "convert"} {
+			r := runCmd(t, "", nil, cmd, "--", tc.in) // "--": one starts with '-'
+			want := ": invalid UUID text: " + tc.want + "\n"
+			if r.code != 1 || r.stdout != "" || !strings.HasPrefix(r.stderr, "ulid: argument 1: ") ||
+				!strings.HasSuffix(r.stderr, want) || strings.Count(r.stderr, "\n") != 1 {
+				t.Errorf("%s %s: exit %d, stdout %q, stderr %q; want %q", cmd, tc.in, r.code, r.stdout, r.stderr, want)
+			}
+		}
+	}
+}
+
 // TestStrict checks that --strict rejects the aliases, and only with it.
 func TestStrict(t *testing.T) {
 	const alias = "OLARYZ6S41TSV4RRFFQ69G5FAV"
