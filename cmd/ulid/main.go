@@ -1,56 +1,9 @@
-// Command ulid generates, inspects, converts and validates ULIDs.
-//
-// Usage:
-//
-//	ulid [-n N] [--time T] [--lower] [--uuid]
-//	ulid [inspect] [--json] [--local] [--strict] ID...
-//	ulid convert [--strict] ID...
-//	ulid validate [--strict] [ID...]
-//
-// Generate, the default (also "ulid generate"): print one new ULID, or N
-// with -n, one per line, each greater than the one before.
-//
-//	-n N      print N ULIDs (default 1)
-//	--time T  use time T, RFC 3339 or Unix milliseconds, instead of now
-//	--lower   print lower case
-//	--uuid    print the UUID text form (8-4-4-4-12 hex digits) instead
-//
-// Inspect: for each ID print its canonical form, time (UTC, RFC 3339 with
-// milliseconds), Unix milliseconds, entropy (hex) and UUID text form.
-// "ulid ID..." is short for "ulid inspect ID...". Lower case, Crockford's
-// aliases (I and L for 1, O for 0) and UUIDs are accepted.
-//
-//	--json    print one JSON object per ID, one per line
-//	--local   show the time in the local time zone
-//	--strict  reject the aliases I, L and O
-//
-// Convert: turn each ULID into its UUID text form and each UUID into its
-// ULID, telling them apart by length: 26 for a ULID; 36 for a UUID, or 32
-// without hyphens, 38 in braces, 45 with "urn:uuid:".
-//
-// Validate: print each invalid ID with its line number and the reason.
-//
-// Inspect, convert and validate read IDs from standard input, one per line,
-// when given "-" or no ID at all. Blank lines are skipped; CRLF is fine.
-//
-// Results go to standard output, errors to standard error. The exit status
-// is 1 if any ID is invalid or the output cannot be written, 2 on misuse.
-//
-// Examples:
-//
-//	ulid                                    # one new ULID
-//	ulid -n 1000000 > ids.txt               # a million, in increasing order
-//	ulid --time 2026-06-23T10:30:00Z -n 3   # for a backfill
-//	ulid --time 1469918176385 --uuid
-//	ulid 01ARYZ6S41TSV4RRFFQ69G5FAV         # inspect
-//	ulid inspect --json - < ids.txt
-//	ulid convert 01563df3-6481-d676-4c61-efb99302bd5b
-//	ulid validate < ids.txt
 package main
 
 import (
 	"bufio"
 	"bytes"
+	_ "embed"
 	"errors"
 	"flag"
 	"fmt"
@@ -63,59 +16,52 @@ import (
 	"github.com/ulidgo/ulid"
 )
 
-// synopsis is printed on misuse; help, for -h, is the package doc.
-const synopsis = `usage: ulid [-n N] [--time T] [--lower] [--uuid]
-       ulid [inspect] [--json] [--local] [--strict] ID...
-       ulid convert [--strict] ID...
-       ulid validate [--strict] [ID...]
-Run 'ulid -h' for details and examples.
-`
+// docSource is doc.go, whose package doc is the help: one text for go doc
+// and for ulid -h.
+//
+//go:embed doc.go
+var docSource string
 
-const help = `usage: ulid [-n N] [--time T] [--lower] [--uuid]
-       ulid [inspect] [--json] [--local] [--strict] ID...
-       ulid convert [--strict] ID...
-       ulid validate [--strict] [ID...]
+// help, printed for -h, is the package doc as plain text.
+var help = docText(docSource)
 
-Generate, the default (also "ulid generate"): print one new ULID, or N
-with -n, one per line, each greater than the one before.
+// synopsis, printed on misuse, is the Usage block of the help.
+var synopsis = usageOf(help) + "Run 'ulid -h' for details and examples.\n"
 
-  -n N      print N ULIDs (default 1)
-  --time T  use time T, RFC 3339 or Unix milliseconds, instead of now
-  --lower   print lower case
-  --uuid    print the UUID text form (8-4-4-4-12 hex digits) instead
+// docText returns the doc comment at the top of a Go source file as plain
+// text: without the comment markers, and with the tab that marks a code
+// block shown as two spaces.
+func docText(src string) string {
+	var b strings.Builder
+	for line := range strings.Lines(src) {
+		text, ok := strings.CutPrefix(line, "//")
+		if !ok {
+			break
+		}
+		text = strings.TrimPrefix(text, " ")
+		if tab, ok := strings.CutPrefix(text, "\t"); ok {
+			text = "  " + tab
+		}
+		b.WriteString(text)
+	}
+	return b.String()
+}
 
-Inspect: for each ID print its canonical form, time (UTC, RFC 3339 with
-milliseconds), Unix milliseconds, entropy (hex) and UUID text form.
-"ulid ID..." is short for "ulid inspect ID...". Lower case, Crockford's
-aliases (I and L for 1, O for 0) and UUIDs are accepted.
-
-  --json    print one JSON object per ID, one per line
-  --local   show the time in the local time zone
-  --strict  reject the aliases I, L and O
-
-Convert: turn each ULID into its UUID text form and each UUID into its
-ULID, telling them apart by length: 26 for a ULID; 36 for a UUID, or 32
-without hyphens, 38 in braces, 45 with "urn:uuid:".
-
-Validate: print each invalid ID with its line number and the reason.
-
-Inspect, convert and validate read IDs from standard input, one per line,
-when given "-" or no ID at all. Blank lines are skipped; CRLF is fine.
-
-Results go to standard output, errors to standard error. The exit status
-is 1 if any ID is invalid or the output cannot be written, 2 on misuse.
-
-Examples:
-
-  ulid                                    # one new ULID
-  ulid -n 1000000 > ids.txt               # a million, in increasing order
-  ulid --time 2026-06-23T10:30:00Z -n 3   # for a backfill
-  ulid --time 1469918176385 --uuid
-  ulid 01ARYZ6S41TSV4RRFFQ69G5FAV         # inspect
-  ulid inspect --json - < ids.txt
-  ulid convert 01563df3-6481-d676-4c61-efb99302bd5b
-  ulid validate < ids.txt
-`
+// usageOf returns the lines of help's Usage block, the first prefixed with
+// "usage: " and the others aligned under it.
+func usageOf(help string) string {
+	_, block, _ := strings.Cut(help, "Usage:\n\n")
+	block, _, _ = strings.Cut(block, "\n\n")
+	var b strings.Builder
+	for i, line := range strings.Split(block, "\n") {
+		prefix := "usage: "
+		if i > 0 {
+			prefix = "       "
+		}
+		b.WriteString(prefix + strings.TrimPrefix(line, "  ") + "\n")
+	}
+	return b.String()
+}
 
 // main sets up log for "ulid: " messages and runs the command.
 func main() {

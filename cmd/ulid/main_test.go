@@ -123,33 +123,31 @@ func TestHelp(t *testing.T) {
 			t.Errorf("%q: exit %d, stderr %q, stdout %q", args, r.code, r.stderr, r.stdout)
 		}
 	}
-	for _, want := range []string{"usage: ulid", "--time T", "--lower", "--uuid", "inspect", "--json", "--local", "--strict", "convert", "validate", "Examples:"} {
+	for _, want := range []string{"Command ulid", "Usage:", "--time T", "--lower", "--uuid", "inspect", "--json", "--local", "--strict", "convert", "validate", "Examples:"} {
 		if !strings.Contains(help, want) {
 			t.Errorf("help lacks %q", want)
 		}
 	}
 }
 
-// TestHelpIsDoc checks that the package doc says what ulid -h prints.
+// TestHelpIsDoc checks that ulid -h prints the package doc of doc.go as
+// go/ast reads it, code blocks indented by two spaces instead of a tab, and
+// that the misuse synopsis is its Usage block.
 func TestHelpIsDoc(t *testing.T) {
-	f, err := parser.ParseFile(token.NewFileSet(), "main.go", nil, parser.ParseComments|parser.PackageClauseOnly)
+	f, err := parser.ParseFile(token.NewFileSet(), "doc.go", nil, parser.ParseComments|parser.PackageClauseOnly)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var doc []string
-	for _, line := range lines(f.Doc.Text()) {
-		if line = strings.TrimSpace(line); line != "" && line != "Usage:" {
-			doc = append(doc, line)
-		}
+	if want := strings.ReplaceAll(f.Doc.Text(), "\n\t", "\n  "); help != want {
+		t.Errorf("help differs from the package doc:\n%s\n----\n%s", help, want)
 	}
-	var want []string
-	for _, line := range lines(help) {
-		if line = strings.TrimSpace(strings.TrimPrefix(line, "usage:")); line != "" {
-			want = append(want, line)
-		}
-	}
-	if got := strings.Join(doc[1:], "\n"); got != strings.Join(want, "\n") {
-		t.Errorf("the package doc and the help differ:\n%s\n----\n%s", got, strings.Join(want, "\n"))
+	const usage = "usage: ulid [-n N] [--time T] [--lower] [--uuid]\n" +
+		"       ulid [inspect] [--json] [--local] [--strict] ID...\n" +
+		"       ulid convert [--strict] ID...\n" +
+		"       ulid validate [--strict] [ID...]\n" +
+		"Run 'ulid -h' for details and examples.\n"
+	if synopsis != usage {
+		t.Errorf("synopsis = %q, want %q", synopsis, usage)
 	}
 }
 
