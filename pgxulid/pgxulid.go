@@ -1,0 +1,359 @@
+// Package pgxulid lets github.com/jackc/pgx/v5 send and receive
+// [ulid.ULID] values as PostgreSQL uuid in every query exec mode.
+//
+// A ULID and a UUID are the same 128 bits, so uuid is the column type for a
+// ULID in PostgreSQL. Without this package, pgx handles a ulid.ULID through
+// its [database/sql/driver.Valuer] method, which returns the 16 bytes. That
+// works when pgx knows the parameter is a uuid and sends it in binary (the
+// default mode, pgx.QueryExecModeCacheStatement), but not when it sends
+// parameters as text without asking the server for their types, as in
+// pgx.QueryExecModeExec and pgx.QueryExecModeSimpleProtocol, the modes
+// that PgBouncer in transaction pooling mode and many hosted poolers need.
+// There the 16 bytes go out as a bytea literal, which uuid rejects:
+//
+//	ERROR: invalid input syntax for type uuid: "\x01a230a8a780f741d665871c1a401599" (SQLSTATE 22P02)
+//
+// and a []ulid.ULID cannot be encoded at all. After [Register], pgx encodes a
+// ULID as a uuid itself: the 16 bytes in binary, the RFC 9562 text form
+// ("01563df3-6481-d676-4c61-efb99302bd5b", from [ulid.ULID.AppendUUID]) in
+// text, and reads uuid values back with [ulid.ParseUUID] or by copying the 16
+// bytes. With pgx's own pool, register in the pool's AfterConnect hook:
+//
+//	config, err := pgxpool.ParseConfig(dsn)
+//	if err != nil { ... }
+//	config.AfterConnect = func(ctx context.Context, conn *pgx.Conn) error {
+//		pgxulid.Register(conn.TypeMap())
+//		return nil
+//	}
+//	pool, err := pgxpool.NewWithConfig(ctx, config)
+//
+// and through database/sql with pgx's stdlib driver, in the connector's:
+//
+//	config, err := pgx.ParseConfig(dsn)
+//	if err != nil { ... }
+//	db := sql.OpenDB(stdlib.GetConnector(*config, stdlib.OptionAfterConnect(
+//		func(ctx context.Context, conn *pgx.Conn) error {
+//			pgxulid.Register(conn.TypeMap())
+//			return nil
+//		})))
+//
+// # Other column types
+//
+// A registered ULID is a uuid: a bytea parameter still gets its 16 bytes, and
+// when pgx knows that a parameter is of any other type (text, varchar, char,
+// int, ...: the describing modes, CacheStatement, CacheDescribe and
+// DescribeExec), binding a ulid.ULID to it is an error. For the 26-character
+// ULID text in a text column, pass id.String() in every mode. In Exec and
+// SimpleProtocol mode pgx does not know the parameter's type: the server
+// infers it from the query, and a ULID bound to a text column arrives there
+// as its UUID text, which a text column stores as it is (a char(26) column
+// rejects it as too long) and which [ulid.ULID.Scan] reads back as the same
+// ULID.
+//
+// Scanning into a ulid.ULID from other column types is unchanged: text holding
+// ULID or UUID text and bytea holding 16 bytes are read by [ulid.ULID.Scan].
+package pgxulid
+
+import (
+	"database/sql"
+	"database/sql/driver"
+	"fmt"
+
+	"github.com/jackc/pgx/v5/pgtype"
+	"github.com/ulidgo/ulid"
+)
+
+// Register teaches m that a ULID is a PostgreSQL uuid, in parameters and in
+// results, in binary and in text. After it, in every pgx query exec mode and
+// in CopyFrom:
+//
+//   - ulid.ULID, *ulid.ULID (nil is NULL) and sql.Null[ulid.ULID] bind to
+//     uuid parameters, and []ulid.ULID, []*ulid.ULID and
+//     []sql.Null[ulid.ULID] to uuid[] parameters (WHERE id = ANY($1));
+//   - uuid scans into the same types: into a ulid.ULID, NULL is an error
+//     wrapping [ulid.ErrNull]; into a *ulid.ULID it is nil, into a
+//     sql.Null[ulid.ULID] it is not Valid. uuid[] scans into the slices.
+//
+// A uuid result that is not 16 bytes (binary) or not UUID text (text) is an
+// error, wrapping [ulid.ErrInvalidLength] or the [*ulid.ParseError] of
+// [ulid.ParseUUID]; never a zero ULID.
+//
+// Register replaces m's uuid and uuid[] types with ones whose codec handles
+// the ULID types itself and hands every other value and target (pgtype.UUID,
+// [16]byte, strings, other UUID packages' types) to the uuid codec m had
+// before, so those work as they did. It also registers the ULID types as
+// pgx's default for uuid and uuid[] (which the Exec and SimpleProtocol
+// modes need, as they do not ask the server for parameter types), and puts
+// in front of m's wrap functions one that encodes the slices as arrays and
+// turns a ULID bound to a parameter of another type into the 16 bytes for
+// bytea and an error wrapping [ulid.ErrUnsupportedType] for all others.
+// Another adapter that replaces the uuid type, such as
+// github.com/jackc/pgx-google-uuid, is kept if it is registered first;
+// a second call of Register on the same m does nothing.
+//
+// A pgtype.Map is not safe for concurrent use: call Register before m is used,
+// once for each connection, as in the pool's AfterConnect hook (see the
+// package documentation).
+func Register(m *pgtype.Map) {
+	if registered(m) {
+		return
+	}
+	base := pgtype.Codec(pgtype.UUIDCodec{})
+	if t, ok := m.TypeForOID(pgtype.UUIDOID); ok {
+		base = t.Codec
+	}
+	if c, ok := base.(*codec); ok { // m is a Copy of a registered Map
+		base = c.base
+	}
+	uuid := &pgtype.Type{Name: "uuid", OID: pgtype.UUIDOID, Codec: &codec{base: base}}
+	m.RegisterType(uuid)
+	m.RegisterType(&pgtype.Type{Name: "_uuid", OID: pgtype.UUIDArrayOID, Codec: &pgtype.ArrayCodec{ElementType: uuid}})
+
+	for _, v := range []any{ulid.ULID{}, (*ulid.ULID)(nil), sql.Null[ulid.ULID]{}, (*sql.Null[ulid.ULID])(nil)} {
+		m.RegisterDefaultPgType(v, "uuid")
+	}
+	for _, v := range []any{
+		[]ulid.ULID(nil), (*[]ulid.ULID)(nil),
+		[]*ulid.ULID(nil), (*[]*ulid.ULID)(nil),
+		[]sql.Null[ulid.ULID](nil), (*[]sql.Null[ulid.ULID])(nil),
+	} {
+		m.RegisterDefaultPgType(v, "_uuid")
+	}
+
+	m.TryWrapEncodePlanFuncs = append([]pgtype.TryWrapEncodePlanFunc{tryWrapEncodePlan}, m.TryWrapEncodePlanFuncs...)
+	m.TryWrapScanPlanFuncs = append([]pgtype.TryWrapScanPlanFunc{tryWrapScanPlan}, m.TryWrapScanPlanFuncs...)
+}
+
+// registered reports whether Register has already been called on m: whether
+// one of m's wrap functions is this package's.
+func registered(m *pgtype.Map) bool {
+	for _, f := range m.TryWrapEncodePlanFuncs {
+		if p, _, ok := f(ulid.ULID{}); ok {
+			if _, ours := p.(*wrapULIDEncodePlan); ours {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// codec is the codec of the uuid type after Register: it encodes and scans
+// the ULID types itself and hands everything else to base, the uuid codec
+// that was registered before.
+type codec struct {
+	base pgtype.Codec
+}
+
+func (c *codec) FormatSupported(format int16) bool { return c.base.FormatSupported(format) }
+func (c *codec) PreferredFormat() int16            { return c.base.PreferredFormat() }
+
+func (c *codec) PlanEncode(m *pgtype.Map, oid uint32, format int16, value any) pgtype.EncodePlan {
+	switch value.(type) {
+	case ulid.ULID, *ulid.ULID, sql.Null[ulid.ULID]:
+		switch format {
+		case pgtype.BinaryFormatCode:
+			return encodePlan{}
+		case pgtype.TextFormatCode:
+			return encodePlan{text: true}
+		}
+		return nil
+	}
+	return c.base.PlanEncode(m, oid, format, value)
+}
+
+func (c *codec) PlanScan(m *pgtype.Map, oid uint32, format int16, target any) pgtype.ScanPlan {
+	switch target.(type) {
+	case *ulid.ULID, **ulid.ULID, *sql.Null[ulid.ULID]:
+		switch format {
+		case pgtype.BinaryFormatCode:
+			return scanPlan{}
+		case pgtype.TextFormatCode:
+			return scanPlan{text: true}
+		}
+		return nil
+	}
+	return c.base.PlanScan(m, oid, format, target)
+}
+
+func (c *codec) DecodeDatabaseSQLValue(m *pgtype.Map, oid uint32, format int16, src []byte) (driver.Value, error) {
+	return c.base.DecodeDatabaseSQLValue(m, oid, format, src)
+}
+
+func (c *codec) DecodeValue(m *pgtype.Map, oid uint32, format int16, src []byte) (any, error) {
+	return c.base.DecodeValue(m, oid, format, src)
+}
+
+// encodePlan encodes a ulid.ULID, *ulid.ULID or sql.Null[ulid.ULID] as a
+// uuid: the 16 bytes, or with text set the 36-character UUID text.
+type encodePlan struct{ text bool }
+
+func (p encodePlan) Encode(value any, buf []byte) ([]byte, error) {
+	var id ulid.ULID
+	switch v := value.(type) {
+	case ulid.ULID:
+		id = v
+	case *ulid.ULID:
+		if v == nil {
+			return nil, nil
+		}
+		id = *v
+	case sql.Null[ulid.ULID]:
+		if !v.Valid {
+			return nil, nil
+		}
+		id = v.V
+	default:
+		return nil, fmt.Errorf("pgxulid: cannot encode %T as uuid", value)
+	}
+	if p.text {
+		return id.AppendUUID(buf), nil
+	}
+	return append(buf, id[:]...), nil
+}
+
+// scanPlan scans a uuid, 16 bytes or with text set UUID text, into a
+// *ulid.ULID, **ulid.ULID or *sql.Null[ulid.ULID].
+type scanPlan struct{ text bool }
+
+func (p scanPlan) Scan(src []byte, target any) error {
+	if src == nil {
+		switch t := target.(type) {
+		case *ulid.ULID:
+			return ulid.ErrNull
+		case **ulid.ULID:
+			*t = nil
+		case *sql.Null[ulid.ULID]:
+			*t = sql.Null[ulid.ULID]{}
+		}
+		return nil
+	}
+	id, err := p.decode(src)
+	if err != nil {
+		return err
+	}
+	switch t := target.(type) {
+	case *ulid.ULID:
+		*t = id
+	case **ulid.ULID:
+		p := new(ulid.ULID) // a new ULID for each row, as pgx does for pointers
+		*p = id
+		*t = p
+	case *sql.Null[ulid.ULID]:
+		*t = sql.Null[ulid.ULID]{V: id, Valid: true}
+	}
+	return nil
+}
+
+func (p scanPlan) decode(src []byte) (ulid.ULID, error) {
+	if p.text {
+		return ulid.ParseUUID(string(src))
+	}
+	if len(src) != ulid.BinarySize {
+		return ulid.ULID{}, fmt.Errorf("pgxulid: binary uuid of %d bytes, want 16: %w", len(src), ulid.ErrInvalidLength)
+	}
+	return ulid.ULID(src), nil
+}
+
+// errNotUUID is what binding a ULID to a parameter that is neither uuid nor
+// bytea gives. pgx puts the parameter's type in front of it.
+var errNotUUID = fmt.Errorf("pgxulid: a ulid.ULID binds to uuid (or bytea) parameters only; "+
+	"pass id.String() for ULID text or id.UUIDString() for UUID text: %w", ulid.ErrUnsupportedType)
+
+// tryWrapEncodePlan is the wrap function Register adds. It turns the slice
+// types into arrays, and a ULID that the codec of its parameter's type does not
+// take (any type but uuid, or uuid under another adapter's codec) into a
+// uuidValue, which pgtype's uuid and bytea codecs can encode and every other
+// one fails on.
+func tryWrapEncodePlan(value any) (pgtype.WrappedEncodePlanNextSetter, any, bool) {
+	switch v := value.(type) {
+	case ulid.ULID:
+		return &wrapULIDEncodePlan{}, uuidValue{v, true}, true
+	case *ulid.ULID:
+		// nil never gets here: pgtype.Map.Encode sends NULL for it.
+		return &wrapULIDEncodePlan{}, uuidValue{*v, true}, true
+	case sql.Null[ulid.ULID]:
+		return &wrapULIDEncodePlan{}, uuidValue{v.V, v.Valid}, true
+	case []ulid.ULID:
+		return &wrapSliceEncodePlan[ulid.ULID]{}, pgtype.FlatArray[ulid.ULID](v), true
+	case []*ulid.ULID:
+		return &wrapSliceEncodePlan[*ulid.ULID]{}, pgtype.FlatArray[*ulid.ULID](v), true
+	case []sql.Null[ulid.ULID]:
+		return &wrapSliceEncodePlan[sql.Null[ulid.ULID]]{}, pgtype.FlatArray[sql.Null[ulid.ULID]](v), true
+	}
+	return nil, nil, false
+}
+
+// uuidValue is a ULID as pgtype's uuid and bytea codecs see it: a
+// pgtype.UUIDValuer and pgtype.BytesValuer. Its driver.Valuer method is what
+// pgx falls back on for any other parameter type, and it fails.
+type uuidValue struct {
+	id    ulid.ULID
+	valid bool
+}
+
+func (v uuidValue) UUIDValue() (pgtype.UUID, error) {
+	return pgtype.UUID{Bytes: v.id, Valid: v.valid}, nil
+}
+
+func (v uuidValue) BytesValue() ([]byte, error) {
+	if !v.valid {
+		return nil, nil
+	}
+	return v.id[:], nil
+}
+
+func (v uuidValue) Value() (driver.Value, error) {
+	if !v.valid {
+		return nil, nil
+	}
+	return nil, errNotUUID
+}
+
+type wrapULIDEncodePlan struct{ next pgtype.EncodePlan }
+
+func (p *wrapULIDEncodePlan) SetNext(next pgtype.EncodePlan) { p.next = next }
+
+func (p *wrapULIDEncodePlan) Encode(value any, buf []byte) ([]byte, error) {
+	switch v := value.(type) {
+	case ulid.ULID:
+		return p.next.Encode(uuidValue{v, true}, buf)
+	case *ulid.ULID:
+		if v == nil {
+			return nil, nil
+		}
+		return p.next.Encode(uuidValue{*v, true}, buf)
+	case sql.Null[ulid.ULID]:
+		return p.next.Encode(uuidValue{v.V, v.Valid}, buf)
+	}
+	return nil, fmt.Errorf("pgxulid: cannot encode %T", value)
+}
+
+type wrapSliceEncodePlan[T any] struct{ next pgtype.EncodePlan }
+
+func (p *wrapSliceEncodePlan[T]) SetNext(next pgtype.EncodePlan) { p.next = next }
+
+func (p *wrapSliceEncodePlan[T]) Encode(value any, buf []byte) ([]byte, error) {
+	return p.next.Encode(pgtype.FlatArray[T](value.([]T)), buf)
+}
+
+// tryWrapScanPlan is the scan wrap function Register adds: it scans arrays
+// into the slice types without reflection.
+func tryWrapScanPlan(target any) (pgtype.WrappedScanPlanNextSetter, any, bool) {
+	switch t := target.(type) {
+	case *[]ulid.ULID:
+		return &wrapSliceScanPlan[ulid.ULID]{}, (*pgtype.FlatArray[ulid.ULID])(t), true
+	case *[]*ulid.ULID:
+		return &wrapSliceScanPlan[*ulid.ULID]{}, (*pgtype.FlatArray[*ulid.ULID])(t), true
+	case *[]sql.Null[ulid.ULID]:
+		return &wrapSliceScanPlan[sql.Null[ulid.ULID]]{}, (*pgtype.FlatArray[sql.Null[ulid.ULID]])(t), true
+	}
+	return nil, nil, false
+}
+
+type wrapSliceScanPlan[T any] struct{ next pgtype.ScanPlan }
+
+func (p *wrapSliceScanPlan[T]) SetNext(next pgtype.ScanPlan) { p.next = next }
+
+func (p *wrapSliceScanPlan[T]) Scan(src []byte, target any) error {
+	return p.next.Scan(src, (*pgtype.FlatArray[T])(target.(*[]T)))
+}
