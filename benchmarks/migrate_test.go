@@ -230,8 +230,9 @@ func TestMigrateMonotonic(t *testing.T) {
 	})
 
 	t.Run("increment 0 is random in oklog, 1 in ours", func(t *testing.T) {
-		// oklog.Monotonic(r, 0) adds a random number from 1 to 2^32 within
-		// a millisecond; ours always adds 1, as the ULID specification says.
+		// oklog.Monotonic(r, 0) adds a random increment of up to 2^32-1
+		// within a millisecond; ours always adds 1, as the ULID
+		// specification says.
 		g := ulid.NewMonotonic(stream())
 		m := oklog.Monotonic(stream(), 0)
 		o1, _ := g.New(migrateMS)
