@@ -120,7 +120,7 @@ func markdownFiles(root string) ([]string, error) {
 	cmd.Dir = root
 	if out, err := cmd.Output(); err == nil {
 		var files []string
-		for _, f := range strings.Split(string(out), "\x00") {
+		for f := range strings.SplitSeq(string(out), "\x00") {
 			// A file deleted from the work tree but still in the index is
 			// listed too; it has no links to check.
 			if f != "" && exists(filepath.Join(root, f)) {
