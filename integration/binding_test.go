@@ -2,8 +2,8 @@ package integration
 
 // What each driver does with a ULID passed as it is (so ULID.Value's 16
 // bytes), per column type, and with the text one-liners. This pins the table
-// in the README's "Storing ULIDs": if a driver release changes its behaviour,
-// this test says where.
+// in docs/storing.md, "Column types and drivers": if a driver release changes
+// its behaviour, this test says where.
 
 import (
 	"fmt"

@@ -16,8 +16,8 @@ package integration
 //
 // A column's bind function is how a ULID is passed as a query argument. Where
 // it is not the ULID itself, the driver cannot take ULID.Value's 16 bytes for
-// that column, and the function is the one-liner users need (see the README's
-// "Storing ULIDs"; binding_test.go pins what happens without it).
+// that column, and the function is the one-liner users need (see
+// docs/storing.md; binding_test.go pins what happens without it).
 
 import (
 	"context"
