@@ -1,0 +1,146 @@
+package integration
+
+// The README's quick start, backed by a test: Event, save and load below are
+// the README's code, and TestQuickStartIsREADME checks that they still are,
+// declaration by declaration. TestQuickStart runs them against PostgreSQL
+// (uuid column) and SQLite (BLOB column).
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"errors"
+	"go/ast"
+	"go/parser"
+	"go/printer"
+	"go/token"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/ulidgo/ulid"
+)
+
+type Event struct {
+	ID   ulid.ULID `json:"id"`
+	Name string    `json:"name"`
+}
+
+// save stores a new event; the ULID goes in as 16 bytes (PostgreSQL uuid here).
+func save(ctx context.Context, db *sql.DB, name string) (Event, error) {
+	e := Event{ID: ulid.Make(), Name: name} // now, crypto/rand entropy; never fails
+	_, err := db.ExecContext(ctx, "INSERT INTO events (id, name) VALUES ($1, $2)", e.ID, e.Name)
+	return e, err
+}
+
+// load reads an event by the ULID text a client sent.
+func load(ctx context.Context, db *sql.DB, s string) (Event, error) {
+	id, err := ulid.Parse(s) // checks all 26 characters
+	if err != nil {
+		return Event{}, err // such as: ulid: invalid character 'U' at offset 25
+	}
+	var e Event
+	err = db.QueryRowContext(ctx, "SELECT id, name FROM events WHERE id = $1", id).Scan(&e.ID, &e.Name)
+	return e, err
+}
+
+func TestQuickStart(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		open func(testing.TB) *sql.DB
+		ddl  string
+	}{
+		{"PostgreSQL", openPostgres, "CREATE TABLE events (id uuid PRIMARY KEY, name text NOT NULL)"},
+		{"SQLite", openSQLite, "CREATE TABLE events (id BLOB PRIMARY KEY, name TEXT NOT NULL)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			db, ctx := tc.open(t), testContext(t)
+			if _, err := db.ExecContext(ctx, "DROP TABLE IF EXISTS events"); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := db.ExecContext(ctx, tc.ddl); err != nil {
+				t.Fatal(err)
+			}
+			saved, err := save(ctx, db, "signup")
+			if err != nil || saved.ID.IsZero() {
+				t.Fatalf("save = %+v, %v", saved, err)
+			}
+			got, err := load(ctx, db, strings.ToLower(saved.ID.String()))
+			if err != nil || got != saved {
+				t.Fatalf("load = %+v, %v; want %+v", got, err, saved)
+			}
+			_, err = load(ctx, db, "01ARYZ6S41TSV4RRFFQ69G5FAU")
+			var pe *ulid.ParseError
+			if !errors.As(err, &pe) || pe.Offset != 25 || err.Error() != "ulid: invalid character 'U' at offset 25" {
+				t.Errorf("load of a bad ULID: %v", err)
+			}
+			// A well-formed ULID that no row has is sql.ErrNoRows, not a zero Event.
+			if _, err := load(ctx, db, ulid.Make().String()); !errors.Is(err, sql.ErrNoRows) {
+				t.Errorf("load of a missing ULID: %v, want sql.ErrNoRows", err)
+			}
+		})
+	}
+}
+
+// TestQuickStartIsREADME checks that the README's quick start declares
+// Event, save and load exactly as this file does.
+func TestQuickStartIsREADME(t *testing.T) {
+	readme, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := bytes.Cut(readme, []byte("## Quick start\n"))
+	if !ok {
+		t.Fatal("README.md has no Quick start section")
+	}
+	_, block, ok := bytes.Cut(rest, []byte("```go\n"))
+	block, _, ok2 := bytes.Cut(block, []byte("```"))
+	if !ok || !ok2 {
+		t.Fatal("the Quick start section has no Go code block")
+	}
+	want := declarations(t, "README.md", block)
+	got := declarations(t, "quickstart_test.go", nil)
+	for _, name := range []string{"Event", "save", "load"} {
+		if want[name] == "" || got[name] != want[name] {
+			t.Errorf("%s differs:\nREADME.md:\n%s\nquickstart_test.go:\n%s", name, want[name], got[name])
+		}
+	}
+}
+
+// declarations parses the Go file name (from src if not nil) and returns
+// the source of its top-level functions and types, with their doc comments,
+// by name.
+func declarations(t *testing.T, name string, src []byte) map[string]string {
+	t.Helper()
+	fset := token.NewFileSet()
+	var source any
+	if src != nil {
+		source = src
+	}
+	f, err := parser.ParseFile(fset, name, source, parser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	decls := map[string]string{}
+	for _, d := range f.Decls {
+		var key string
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			key = d.Name.Name
+		case *ast.GenDecl:
+			if ts, ok := d.Specs[0].(*ast.TypeSpec); ok && d.Tok == token.TYPE {
+				key = ts.Name.Name
+			}
+		}
+		if key == "" {
+			continue
+		}
+		var buf bytes.Buffer
+		cfg := printer.Config{Mode: printer.UseSpaces | printer.TabIndent, Tabwidth: 8}
+		if err := cfg.Fprint(&buf, fset, &printer.CommentedNode{Node: d, Comments: f.Comments}); err != nil {
+			t.Fatal(err)
+		}
+		decls[key] = buf.String()
+	}
+	return decls
+}
