@@ -29,7 +29,7 @@ func TestSynctestBubble(t *testing.T) {
 
 	synctest.Test(t, func(t *testing.T) {
 		if now := time.Now().UnixMilli(); now != bubbleEpoch {
-			t.Fatalf("the bubble's clock starts at %d ms, want %d", now, bubbleEpoch)
+			t.Fatalf("the bubble's clock starts at %d ms, want %d", now, int64(bubbleEpoch))
 		}
 
 		g := ulid.NewMonotonic(nil)
