@@ -7,17 +7,23 @@
 #
 # What it does:
 #   1. Installs what is missing from Debian packages (postgresql, postgresql-contrib,
-#      mariadb-server, mariadb-client). `apt-get update` runs only when something is
-#      missing. Package post-install scripts are kept from starting system services.
+#      mariadb-server, mariadb-client, pgbouncer). `apt-get update` runs only when
+#      something is missing. Package post-install scripts are kept from starting
+#      system services.
 #   2. Starts, in a fresh temporary directory, listening only on 127.0.0.1:
 #        PostgreSQL (initdb as OS user `postgres`) on port 55432 (ULID_PG_PORT)
+#        PgBouncer  (as OS user `postgres`)        on port 56432 (ULID_PGBOUNCER_PORT),
+#                   in front of that PostgreSQL, with pool_mode = transaction
 #        MariaDB    (mariadbd as OS user `mysql`)   on port 53306 (ULID_MYSQL_PORT)
 #      If a port is taken, the next free one above it is used. Unix sockets live in
 #      the temporary directory too.
 #   3. Creates database `ulidtest` and user `ulid` / password `ulid` on both
-#      (the PostgreSQL user is a superuser; extension pgstattuple is created in ulidtest).
+#      (the PostgreSQL user is a superuser; extension pgstattuple is created in
+#      ulidtest). PgBouncer serves database `ulidtest` and authenticates `ulid` /
+#      `ulid` with SCRAM, from a userlist file in the temporary directory.
 #   4. Exports
 #        ULID_PG_DSN=postgres://ulid:ulid@127.0.0.1:55432/ulidtest?sslmode=disable
+#        ULID_PGBOUNCER_DSN=postgres://ulid:ulid@127.0.0.1:56432/ulidtest?sslmode=disable
 #        ULID_MYSQL_DSN=ulid:ulid@tcp(127.0.0.1:53306)/ulidtest?parseTime=true
 #        ULID_INTEGRATION_REQUIRE=1
 #      and runs `go test -count=1 ./... "$@"` in integration/. If ULID_RUN_CMD is set,
@@ -25,7 +31,12 @@
 #      Without the DSNs the server tests skip; ULID_INTEGRATION_REQUIRE=1 (always
 #      set here, whatever the caller's environment says) makes a missing DSN a
 #      failure instead, so a run of this script (CI) cannot pass by skipping.
-#   5. Stops both servers and deletes the temporary directory on exit (also on
+#      Through ULID_PGBOUNCER_DSN (transaction pooling: each transaction may run on
+#      another server connection) only the pgx query exec modes that keep no
+#      prepared statement from one transaction to the next work: with Debian 12's
+#      PgBouncer 1.18, exec, simple_protocol and cache_describe (see
+#      integration/pgxulid_test.go).
+#   5. Stops the servers and deletes the temporary directory on exit (also on
 #      failure or Ctrl-C), and exits with the first non-zero status of the tests
 #      and ULID_RUN_CMD.
 #
@@ -38,9 +49,9 @@
 #   skipping them. `unset ULID_INTEGRATION_REQUIRE` to get skips back.
 #   Ctrl-C (or SIGTERM) in terminal 1 stops the servers and cleans up.
 #
-# Environment knobs: ULID_PG_PORT, ULID_MYSQL_PORT (preferred ports),
-#   ULID_IT_TMPDIR (parent of the temporary directory, default /tmp; it must be
-#   traversable by the postgres and mysql OS users), ULID_RUN_CMD.
+# Environment knobs: ULID_PG_PORT, ULID_MYSQL_PORT, ULID_PGBOUNCER_PORT (preferred
+#   ports), ULID_IT_TMPDIR (parent of the temporary directory, default /tmp; it must
+#   be traversable by the postgres and mysql OS users), ULID_RUN_CMD.
 set -euo pipefail
 
 SCRIPT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -117,6 +128,9 @@ fi
 if ! find_bin mariadb mysql >/dev/null || ! find_bin mariadb-admin mysqladmin >/dev/null; then
 	missing+=(mariadb-client)
 fi
+if ! find_bin pgbouncer >/dev/null; then
+	missing+=(pgbouncer)
+fi
 
 if [[ ${#missing[@]} -gt 0 ]]; then
 	log "installing Debian packages: ${missing[*]}"
@@ -147,6 +161,7 @@ MARIADBD=$(find_bin mariadbd mysqld) || die "mariadbd not found"
 MARIADB_INSTALL_DB=$(find_bin mariadb-install-db mysql_install_db) || die "mariadb-install-db not found"
 MARIADB=$(find_bin mariadb mysql) || die "mariadb client not found"
 MARIADB_ADMIN=$(find_bin mariadb-admin mysqladmin) || die "mariadb-admin not found"
+PGBOUNCER=$(find_bin pgbouncer) || die "pgbouncer not found"
 id postgres >/dev/null 2>&1 || die "OS user postgres does not exist (should come with the postgresql package)"
 id mysql >/dev/null 2>&1 || die "OS user mysql does not exist (should come with the mariadb-server package)"
 
@@ -161,6 +176,7 @@ fi
 WORK=""
 PG_DATA=""
 MY_PID=""
+PGB_PID=""
 SLEEP_PID=""
 
 # shellcheck disable=SC2317 # invoked via trap
@@ -170,6 +186,17 @@ cleanup() {
 	trap - EXIT INT TERM
 	if [[ -n $SLEEP_PID ]]; then
 		kill "$SLEEP_PID" 2>/dev/null
+	fi
+	# PgBouncer first: it holds connections to PostgreSQL.
+	if [[ -n $PGB_PID ]] && kill -0 "$PGB_PID" 2>/dev/null; then
+		log "stopping PgBouncer"
+		kill -TERM "$PGB_PID" 2>/dev/null # immediate shutdown
+		local j
+		for ((j = 0; j < 40; j++)); do
+			kill -0 "$PGB_PID" 2>/dev/null || break
+			sleep 0.25
+		done
+		kill -KILL "$PGB_PID" 2>/dev/null
 	fi
 	if [[ -n $PG_DATA && -f $PG_DATA/postmaster.pid ]]; then
 		log "stopping PostgreSQL"
@@ -275,10 +302,70 @@ PGPASSWORD=$DB_PASS "$PG_BIN/psql" -X -q -At -v ON_ERROR_STOP=1 -c "SELECT 1" "$
 	die "cannot log in to PostgreSQL as $DB_USER over TCP 127.0.0.1:$PG_PORT"
 
 # ---------------------------------------------------------------------------
-# 4. MariaDB.
+# 4. PgBouncer, in front of that PostgreSQL, in transaction pooling mode.
+
+PGB_PORT=$(pick_port "${ULID_PGBOUNCER_PORT:-56432}")
+if [[ $PGB_PORT == "$PG_PORT" ]]; then PGB_PORT=$(pick_port $((PGB_PORT + 1))); fi
+PGB_DIR=$WORK/pgbouncer
+PGB_LOG=$PGB_DIR/pgbouncer.log
+mkdir -p "$PGB_DIR"
+# SCRAM both ways: PgBouncer checks the client's password against this file and
+# logs in to PostgreSQL (scram-sha-256 on TCP, as initdb set it up) with it.
+printf '"%s" "%s"\n' "$DB_USER" "$DB_PASS" >"$PGB_DIR/userlist.txt"
+cat >"$PGB_DIR/pgbouncer.ini" <<EOF
+; written by integration/run.sh (throwaway test pooler)
+[databases]
+$DB_NAME = host=127.0.0.1 port=$PG_PORT dbname=$DB_NAME
+
+[pgbouncer]
+listen_addr = 127.0.0.1
+listen_port = $PGB_PORT
+unix_socket_dir = $PGB_DIR
+pool_mode = transaction
+auth_type = scram-sha-256
+auth_file = $PGB_DIR/userlist.txt
+max_client_conn = 200
+default_pool_size = 20
+ignore_startup_parameters = extra_float_digits
+logfile = $PGB_LOG
+pidfile = $PGB_DIR/pgbouncer.pid
+EOF
+chown -R postgres: "$PGB_DIR"
+chmod 700 "$PGB_DIR"
+chmod 600 "$PGB_DIR/userlist.txt" "$PGB_DIR/pgbouncer.ini"
+
+PGB_VERSION=$("$PGBOUNCER" --version 2>/dev/null | head -n1 || true)
+log "${PGB_VERSION:-PgBouncer} from $PGBOUNCER: starting on 127.0.0.1:$PGB_PORT (pool_mode = transaction)"
+# It refuses to run as root. -d daemonizes it, which also takes it out of the
+# terminal's process group, so Ctrl-C reaches only this script.
+(cd / && runuser -u postgres -- "$PGBOUNCER" -d -q "$PGB_DIR/pgbouncer.ini" </dev/null >"$WORK/pgbouncer-start.log" 2>&1) ||
+	die "pgbouncer failed to start: $(cat "$WORK/pgbouncer-start.log" 2>/dev/null) $(tail -n 20 "$PGB_LOG" 2>/dev/null)"
+ok=0
+for ((i = 0; i < 120; i++)); do
+	if [[ -z $PGB_PID && -s $PGB_DIR/pgbouncer.pid ]]; then
+		PGB_PID=$(cat "$PGB_DIR/pgbouncer.pid")
+	fi
+	if [[ -n $PGB_PID ]] && port_in_use "$PGB_PORT"; then
+		ok=1
+		break
+	fi
+	sleep 0.25
+done
+if [[ $ok -ne 1 ]]; then
+	tail -n 30 "$PGB_LOG" >&2 || true
+	die "PgBouncer did not listen on 127.0.0.1:$PGB_PORT within 30s (log above)"
+fi
+export ULID_PGBOUNCER_DSN="postgres://$DB_USER:$DB_PASS@127.0.0.1:$PGB_PORT/$DB_NAME?sslmode=disable"
+if ! "$PG_BIN/psql" -X -q -At -v ON_ERROR_STOP=1 -c "SELECT 1" "$ULID_PGBOUNCER_DSN" >/dev/null; then
+	tail -n 20 "$PGB_LOG" >&2 || true
+	die "cannot log in through PgBouncer as $DB_USER on 127.0.0.1:$PGB_PORT (log above)"
+fi
+
+# ---------------------------------------------------------------------------
+# 5. MariaDB.
 
 MY_PORT=$(pick_port "${ULID_MYSQL_PORT:-53306}")
-if [[ $MY_PORT == "$PG_PORT" ]]; then MY_PORT=$(pick_port $((MY_PORT + 1))); fi
+while [[ $MY_PORT == "$PG_PORT" || $MY_PORT == "$PGB_PORT" ]]; do MY_PORT=$(pick_port $((MY_PORT + 1))); done
 MY_DIR=$WORK/mysql
 MY_DATA=$MY_DIR/data
 MY_SOCK=$MY_DIR/mysqld.sock
@@ -341,7 +428,7 @@ EOF
 export ULID_MYSQL_DSN="$DB_USER:$DB_PASS@tcp(127.0.0.1:$MY_PORT)/$DB_NAME?parseTime=true"
 
 # ---------------------------------------------------------------------------
-# 5. Serve, or run the tests.
+# 6. Serve, or run the tests.
 
 # The servers are up: from here on a test that finds no DSN must fail, not skip
 # (see integration/internal/itest).
@@ -350,6 +437,7 @@ export ULID_INTEGRATION_REQUIRE=1
 ENV_FILE=$WORK/env.sh
 cat >"$ENV_FILE" <<EOF
 export ULID_PG_DSN='$ULID_PG_DSN'
+export ULID_PGBOUNCER_DSN='$ULID_PGBOUNCER_DSN'
 export ULID_MYSQL_DSN='$ULID_MYSQL_DSN'
 export ULID_INTEGRATION_REQUIRE=$ULID_INTEGRATION_REQUIRE
 EOF
@@ -362,6 +450,7 @@ $(cat "$ENV_FILE")
 # (or: source $ENV_FILE)
 #   cd $SCRIPT_DIR && go test -count=1 -v ./...
 # psql:    $PG_BIN/psql '$ULID_PG_DSN'
+#          $PG_BIN/psql '$ULID_PGBOUNCER_DSN'   (through PgBouncer)
 # mariadb: $MARIADB --no-defaults -h 127.0.0.1 -P $MY_PORT -u $DB_USER -p$DB_PASS $DB_NAME
 # Ctrl-C here stops the servers and deletes $WORK.
 EOF

@@ -4,8 +4,13 @@
 // connection strings below and then runs `go test ./...` in this module:
 //
 //	ULID_PG_DSN               postgres://ulid:ulid@127.0.0.1:55432/ulidtest?sslmode=disable
+//	ULID_PGBOUNCER_DSN        postgres://ulid:ulid@127.0.0.1:56432/ulidtest?sslmode=disable
 //	ULID_MYSQL_DSN            ulid:ulid@tcp(127.0.0.1:53306)/ulidtest?parseTime=true
 //	ULID_INTEGRATION_REQUIRE  1
+//
+// ULID_PGBOUNCER_DSN reaches the same PostgreSQL database through PgBouncer
+// in transaction pooling mode, where only some pgx query exec modes work (see
+// pgxulid_test.go).
 //
 // A test whose connection string is missing (unset or empty) is skipped, with
 // a message naming integration/run.sh, so that `go test ./...` here also works
@@ -42,8 +47,9 @@ import (
 )
 
 const (
-	envPostgres = itest.EnvPostgres
-	envMySQL    = itest.EnvMySQL
+	envPostgres  = itest.EnvPostgres
+	envPgBouncer = itest.EnvPgBouncer
+	envMySQL     = itest.EnvMySQL
 )
 
 // dsn returns the connection string in the environment variable name. When it
@@ -154,6 +160,31 @@ func TestSmokePostgresPgx(t *testing.T) {
 	}
 }
 
+// TestSmokePgBouncer checks that ULID_PGBOUNCER_DSN reaches the test
+// PostgreSQL, with the simple protocol, which works in every pool mode.
+func TestSmokePgBouncer(t *testing.T) {
+	ctx := testContext(t)
+	config, err := pgx.ParseConfig(dsn(t, envPgBouncer))
+	if err != nil {
+		t.Fatal(err)
+	}
+	config.DefaultQueryExecMode = pgx.QueryExecModeSimpleProtocol
+	conn, err := pgx.ConnectConfig(ctx, config)
+	if err != nil {
+		t.Fatalf("connect through PgBouncer: %v", err)
+	}
+	t.Cleanup(func() { _ = conn.Close(context.Background()) })
+	var n int
+	if err := conn.QueryRow(ctx, "SELECT 1").Scan(&n); err != nil || n != 1 {
+		t.Fatalf("SELECT 1 through PgBouncer: n=%d err=%v", n, err)
+	}
+	var version string
+	if err := conn.QueryRow(ctx, "SHOW server_version").Scan(&version); err != nil {
+		t.Fatalf("SHOW server_version through PgBouncer: %v", err)
+	}
+	t.Logf("PostgreSQL %s through PgBouncer", version)
+}
+
 func TestSmokeMySQL(t *testing.T) {
 	db := openMySQL(t)
 	selectOne(t, db)
@@ -181,7 +212,7 @@ func TestSmokeSQLite(t *testing.T) {
 // skip, naming integration/run.sh, and with it they must fail. The SQLite
 // test passes either way.
 func TestMissingServers(t *testing.T) {
-	server := []string{"TestSmokePostgresSQL", "TestSmokePostgresPgx", "TestSmokeMySQL"}
+	server := []string{"TestSmokePostgresSQL", "TestSmokePostgresPgx", "TestSmokePgBouncer", "TestSmokeMySQL"}
 	tests := append(server[:len(server):len(server)], "TestSmokeSQLite")
 
 	for _, tc := range []struct {

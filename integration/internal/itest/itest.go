@@ -2,7 +2,7 @@
 // server it needs has not been provided.
 //
 // The servers come from integration/run.sh, which exports their connection
-// strings in EnvPostgres and EnvMySQL. When a connection string is missing,
+// strings in EnvPostgres, EnvPgBouncer and EnvMySQL. When a connection string is missing,
 // the test is skipped with a message naming integration/run.sh, so that
 // `go test ./...` in the integration module works on a machine without
 // servers (the SQLite tests still run). When EnvRequire is set to a true value
@@ -21,8 +21,9 @@ import (
 
 // The environment variables.
 const (
-	EnvPostgres = "ULID_PG_DSN"    // PostgreSQL connection string (pgx)
-	EnvMySQL    = "ULID_MYSQL_DSN" // MariaDB connection string (go-sql-driver/mysql)
+	EnvPostgres  = "ULID_PG_DSN"        // PostgreSQL connection string (pgx)
+	EnvPgBouncer = "ULID_PGBOUNCER_DSN" // the same database through PgBouncer, pool_mode = transaction (pgx)
+	EnvMySQL     = "ULID_MYSQL_DSN"     // MariaDB connection string (go-sql-driver/mysql)
 	// EnvRequire, when true (1, t, true, ... as strconv.ParseBool), makes a
 	// missing connection string a test failure instead of a skip. Unset,
 	// empty, 0 or false: skip. Any other value fails every test that needs a

@@ -12,7 +12,7 @@ import (
 )
 
 // RunSelf runs the current test binary again with -test.v, running only the
-// top-level tests named in tests, with EnvPostgres, EnvMySQL and EnvRequire
+// top-level tests named in tests, with EnvPostgres, EnvPgBouncer, EnvMySQL and EnvRequire
 // removed from the environment and then env ("NAME=value") added. It returns
 // the output (stdout and stderr) and the error of the run: nil when the tests
 // passed or were skipped, an *exec.ExitError when one failed.
@@ -31,7 +31,7 @@ func RunSelf(t testing.TB, tests []string, env ...string) (string, error) {
 	cmd := exec.CommandContext(ctx, exe, "-test.run=^("+strings.Join(quoted, "|")+")$", "-test.v", "-test.count=1")
 	cmd.Env = slices.DeleteFunc(os.Environ(), func(kv string) bool {
 		name, _, _ := strings.Cut(kv, "=")
-		return name == EnvPostgres || name == EnvMySQL || name == EnvRequire
+		return name == EnvPostgres || name == EnvPgBouncer || name == EnvMySQL || name == EnvRequire
 	})
 	cmd.Env = append(cmd.Env, env...)
 	out, err := cmd.CombinedOutput()
