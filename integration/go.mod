@@ -2,13 +2,17 @@ module github.com/ulidgo/ulid/integration
 
 go 1.24.0
 
-replace github.com/ulidgo/ulid => ../
+replace (
+	github.com/ulidgo/ulid => ../
+	github.com/ulidgo/ulid/pgxulid => ../pgxulid
+)
 
 require (
 	github.com/go-sql-driver/mysql v1.10.1
 	github.com/google/uuid v1.6.0
 	github.com/jackc/pgx/v5 v5.8.0
 	github.com/ulidgo/ulid v0.0.0-00010101000000-000000000000
+	github.com/ulidgo/ulid/pgxulid v0.0.0-00010101000000-000000000000
 	gonum.org/v1/plot v0.17.0
 	modernc.org/sqlite v1.46.1
 )
