@@ -58,18 +58,28 @@ func main() {
 
 func run(args []string, stdout, stderr io.Writer) int {
 	flags := flag.NewFlagSet("ulid-web", flag.ContinueOnError)
-	flags.SetOutput(stderr)
-	flags.Usage = func() {
-		fmt.Fprint(stderr, usage)
+	flags.SetOutput(io.Discard) // run reports errors and prints the help itself
+	flags.Usage = func() {}
+	printUsage := func(w io.Writer) {
+		fmt.Fprint(w, usage)
+		flags.SetOutput(w)
 		flags.PrintDefaults()
 	}
 	addr := flags.String("addr", "127.0.0.1:8026", "serve on this `host:port` (port 0 picks a free one)")
 	out := flags.String("out", "", "write the site to `dir` and exit instead of serving it")
 	if err := flags.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			// Asked for, the help is the output, as for ulid -h.
+			printUsage(stdout)
+			return 0
+		}
+		fmt.Fprintln(stderr, "ulid-web:", err)
+		printUsage(stderr)
 		return 2
 	}
 	if flags.NArg() > 0 {
-		flags.Usage()
+		fmt.Fprintf(stderr, "ulid-web: unexpected argument %q\n", flags.Arg(0))
+		printUsage(stderr)
 		return 2
 	}
 

@@ -147,8 +147,17 @@ func TestUsage(t *testing.T) {
 		t.Errorf("run(extra) = %d, stderr %q", code, errs.String())
 	}
 	errs.Reset()
-	if code := run([]string{"-nope"}, &out, &errs); code != 2 {
-		t.Errorf("run(-nope) = %d", code)
+	if code := run([]string{"-nope"}, &out, &errs); code != 2 || !strings.Contains(errs.String(), "usage: ulid-web") {
+		t.Errorf("run(-nope) = %d, stderr %q", code, errs.String())
+	}
+	// Asked for, the help goes to standard output, with exit status 0.
+	for _, arg := range []string{"-h", "--help", "-help"} {
+		out.Reset()
+		errs.Reset()
+		if code := run([]string{arg}, &out, &errs); code != 0 || errs.Len() != 0 ||
+			!strings.HasPrefix(out.String(), "usage: ulid-web") || !strings.Contains(out.String(), "-addr host:port") {
+			t.Errorf("run(%s) = %d, stdout %q, stderr %q", arg, code, out.String(), errs.String())
+		}
 	}
 }
 

@@ -5,15 +5,16 @@ import (
 	"os"
 
 	"github.com/ulidgo/ulid"
+	"github.com/ulidgo/ulid/cmd/ulid/toolinput"
 )
 
 // runConvert prints each ID in args (see eachID) in the other form: the
 // UUID text of a ULID, the ULID of a UUID. It returns the exit status.
-func runConvert(args []string, strict bool) int {
+func runConvert(args []string, opt toolinput.Options) int {
 	w := bufio.NewWriterSize(os.Stdout, 64<<10)
-	return eachID(w, args, strict, func(in input, id ulid.ULID) error {
+	return eachID(w, args, opt, func(id ulid.ULID, kind toolinput.Kind) error {
 		b := w.AvailableBuffer()
-		if in.isUUID() {
+		if kind == toolinput.UUID {
 			b, _ = id.AppendText(b)
 		} else {
 			b = id.AppendUUID(b)

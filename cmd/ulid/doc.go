@@ -2,36 +2,55 @@
 //
 // Usage:
 //
-//	ulid [-n N] [--time T] [--lower] [--uuid]
-//	ulid [inspect] [--json] [--local] [--strict] ID...
-//	ulid convert [--strict] ID...
-//	ulid validate [--strict] [ID...]
+//	ulid [-n N] [--time T] [--lower] [--uuid] [-z]
+//	ulid [inspect] [--json | -f FIELD] [--local] [--strict] [--ulid-only] ID...
+//	ulid convert [--strict] [--ulid-only] ID...
+//	ulid validate [--strict] [--ulid-only] [ID...]
+//	ulid --version
 //
 // Generate, the default (also "ulid generate"): print one new ULID, or N
 // with -n, one per line, each greater than the one before.
 //
 //	-n N      print N ULIDs (default 1)
-//	--time T  use time T, RFC 3339 or Unix milliseconds, instead of now
+//	--time T  use time T instead of now: RFC 3339 (2026-06-23T10:30:00Z),
+//	          @ and Unix seconds (@1782210600, @1782210600.5, as GNU
+//	          date -d takes them) or Unix milliseconds (1782210600000). A
+//	          bare number from 1 to 99999999999 is rejected as ambiguous:
+//	          write seconds with @
 //	--lower   print lower case
-//	--uuid    print the UUID text form (8-4-4-4-12 hex digits) instead
+//	--uuid    print the 16 bytes as UUID text (8-4-4-4-12 hex digits); the
+//	          version and variant bits are not set, so it is not a v4 or
+//	          v7 UUID
+//	-z        entropy starts at zero: the smallest ULID of the time, then
+//	          the next ones (--zero; all N share one millisecond)
+//	-q        accepted for oklog/ulid's command and changes nothing: the
+//	          entropy is always crypto/rand (--quick)
 //
 // Inspect: for each ID print its canonical form, time (UTC, RFC 3339 with
 // milliseconds), Unix milliseconds, entropy (hex) and UUID text form.
-// "ulid ID..." is short for "ulid inspect ID...". Lower case, Crockford's
-// aliases (I and L for 1, O for 0) and UUIDs are accepted.
+// "ulid ID..." is short for "ulid inspect ID...".
 //
-//	--json    print one JSON object per ID, one per line
-//	--local   show the time in the local time zone
-//	--strict  reject the aliases I, L and O
+//	--json     print one JSON object per ID, one per line
+//	-f FIELD   print only FIELD, one line per ID: ulid, time (or rfc3339),
+//	           unix_ms (or ms), unix (seconds), entropy or uuid (--format)
+//	--local    show the time in the local time zone (-l)
 //
 // Convert: turn each ULID into its UUID text form and each UUID into its
-// ULID, telling them apart by length: 26 for a ULID; 36 for a UUID, or 32
-// without hyphens, 38 in braces, 45 with "urn:uuid:".
+// ULID.
 //
 // Validate: print each invalid ID with its line number and the reason.
 //
-// Inspect, convert and validate read IDs from standard input, one per line,
-// when given "-" or no ID at all. Blank lines are skipped; CRLF is fine.
+// Input, the same for inspect, convert and validate (and the browser
+// tool): an ID is a ULID, 26 characters, in any case, with Crockford's
+// aliases I and L for 1 and O for 0; or UUID text: 36 characters, or 32
+// without hyphens, 38 in braces, 45 with "urn:uuid:". White space around
+// an ID is ignored, inside it is an error.
+//
+//	--strict     reject the aliases I, L and O
+//	--ulid-only  reject UUID text: only ULIDs are valid
+//
+// They read IDs from standard input, one per line, when given "-" or no
+// ID at all. Blank lines are skipped; CRLF is fine.
 //
 // Results go to standard output, errors to standard error. The exit status
 // is 1 if any ID is invalid or the output cannot be written, 2 on misuse.
@@ -41,9 +60,11 @@
 //	ulid                                    # one new ULID
 //	ulid -n 1000000 > ids.txt               # a million, in increasing order
 //	ulid --time 2026-06-23T10:30:00Z -n 3   # for a backfill
-//	ulid --time 1469918176385 --uuid
+//	ulid --time @$(date +%s) --uuid
+//	ulid --time 2026-06-23T00:00:00Z -z     # the lower bound of a day
 //	ulid 01ARYZ6S41TSV4RRFFQ69G5FAV         # inspect
+//	ulid -f ms 01ARYZ6S41TSV4RRFFQ69G5FAV   # 1469918176385
 //	ulid inspect --json - < ids.txt
 //	ulid convert 01563df3-6481-d676-4c61-efb99302bd5b
-//	ulid validate < ids.txt
+//	psql -Atc 'select id from t' | ulid validate
 package main

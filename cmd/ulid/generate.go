@@ -2,15 +2,14 @@ package main
 
 import (
 	"bufio"
-	"errors"
 	"flag"
 	"io"
 	"log"
 	"os"
-	"strconv"
 	"time"
 
 	"github.com/ulidgo/ulid"
+	"github.com/ulidgo/ulid/cmd/ulid/toolinput"
 )
 
 // genOptions are the settings of generate.
@@ -20,40 +19,33 @@ type genOptions struct {
 	atSet  bool   // whether --time was given; otherwise ULIDs are for now
 	lower  bool   // print lower case
 	asUUID bool   // print the UUID text form
+	zero   bool   // entropy starts at zero (-z), for the smallest ULID of a time
 }
+
+// generateFlagNames are the flags generateFlags defines, for messages
+// about flags given in the wrong mode.
+var generateFlagNames = []string{"n", "time", "lower", "uuid", "z", "zero", "q", "quick"}
 
 // generateFlags defines the flags of generate on fs.
 func generateFlags(fs *flag.FlagSet) *genOptions {
 	opt := &genOptions{}
 	fs.Int64Var(&opt.n, "n", 1, "number of ULIDs to generate")
-	fs.Func("time", "time of the ULIDs, RFC 3339 or Unix milliseconds", func(s string) (err error) {
-		opt.at, err = parseTime(s)
+	fs.Func("time", "time of the ULIDs: RFC 3339, @ and Unix seconds, or Unix milliseconds", func(s string) (err error) {
+		opt.at, err = toolinput.ParseTime(s)
 		opt.atSet = true
 		return err
 	})
 	fs.BoolVar(&opt.lower, "lower", false, "print lower case")
 	fs.BoolVar(&opt.asUUID, "uuid", false, "print the UUID text form")
+	fs.BoolVar(&opt.zero, "z", false, "entropy starts at zero")
+	fs.BoolVar(&opt.zero, "zero", false, "long form of -z")
+	// oklog's -q asks for math/rand entropy, for speed. Here entropy is
+	// always crypto/rand, which is fast enough; -q is accepted so that
+	// scripts written for oklog run, and changes nothing.
+	var quick bool
+	fs.BoolVar(&quick, "q", false, "accepted for oklog compatibility; changes nothing")
+	fs.BoolVar(&quick, "quick", false, "long form of -q")
 	return opt
-}
-
-// parseTime reads s, an RFC 3339 time or a count of Unix milliseconds,
-// as Unix milliseconds within a ULID's range.
-func parseTime(s string) (uint64, error) {
-	if ms, err := strconv.ParseUint(s, 10, 64); err == nil || errors.Is(err, strconv.ErrRange) {
-		if err != nil || ms > ulid.MaxTimestamp {
-			return 0, errors.New("out of range: the largest is " + strconv.FormatUint(ulid.MaxTimestamp, 10))
-		}
-		return ms, nil
-	}
-	t, err := time.Parse(time.RFC3339Nano, s)
-	if err != nil {
-		return 0, errors.New("want an RFC 3339 time, such as 2026-06-23T10:30:00Z, or Unix milliseconds")
-	}
-	ms, err := ulid.Timestamp(t)
-	if err != nil {
-		return 0, errors.New("out of range: ULIDs hold times from 1970-01-01T00:00:00Z to 10889-08-02T05:31:50.655Z")
-	}
-	return ms, nil
 }
 
 // runGenerate writes the ULIDs opt asks for to standard output and returns
@@ -72,10 +64,23 @@ func runGenerate(opt genOptions) int {
 // generate writes opt.n new ULIDs to w, one per line, in increasing order,
 // stopping at the first write error. Without a time it uses ulid.Make;
 // with one, a new Monotonic generator, so that the ULIDs still increase.
+// With zero, all have one time, opt.at or now, and the entropy of the
+// first is zero: the smallest ULID of that millisecond, then the next.
 func generate(w io.Writer, opt genOptions) error {
 	next := func() (ulid.ULID, error) { return ulid.Make(), nil }
+	if opt.zero && !opt.atSet {
+		ms, err := ulid.Timestamp(time.Now())
+		if err != nil {
+			return err
+		}
+		opt.at, opt.atSet = ms, true
+	}
 	if opt.atSet {
-		g := ulid.NewMonotonic(nil)
+		var entropy io.Reader // nil: crypto/rand
+		if opt.zero {
+			entropy = zeros{}
+		}
+		g := ulid.NewMonotonic(entropy)
 		next = func() (ulid.ULID, error) { return g.New(opt.at) }
 	}
 	bw := bufio.NewWriterSize(w, 64<<10)
@@ -101,4 +106,12 @@ func generate(w io.Writer, opt genOptions) error {
 		}
 	}
 	return bw.Flush()
+}
+
+// zeros is an entropy source of zero bytes, for -z.
+type zeros struct{}
+
+func (zeros) Read(p []byte) (int, error) {
+	clear(p)
+	return len(p), nil
 }

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/ulidgo/ulid"
+	"github.com/ulidgo/ulid/cmd/ulid/toolinput"
 )
 
 // docSource is doc.go, whose package doc is the help: one text for go doc
@@ -85,15 +86,17 @@ func run(args []string) int {
 		case "inspect":
 			fs := newFlagSet()
 			opt := inspectFlags(fs)
-			return runInspect(parseFlags(fs, args[1:]), *opt)
+			ids := parseFlags(fs, args[1:])
+			opt.check()
+			return runInspect(ids, *opt)
 		case "convert":
 			fs := newFlagSet()
-			strict := strictFlag(fs)
-			return runConvert(parseFlags(fs, args[1:]), *strict)
+			opt := policyFlags(fs)
+			return runConvert(parseFlags(fs, args[1:]), *opt)
 		case "validate":
 			fs := newFlagSet()
-			strict := strictFlag(fs)
-			return runValidate(parseFlags(fs, args[1:]), *strict)
+			opt := policyFlags(fs)
+			return runValidate(parseFlags(fs, args[1:]), *opt)
 		case "help":
 			fmt.Print(help)
 			return 0
@@ -106,32 +109,38 @@ func run(args []string) int {
 	opt := inspectFlags(fs)
 	ids := parseFlags(fs, args)
 	if len(ids) == 0 {
-		if name := anySet(fs, "json", "local", "strict"); name != "" {
+		if name := anySet(fs, inspectFlagNames...); name != "" {
 			misuse(dashes(name) + " inspects IDs; give IDs, or - to read them")
 		}
 		return runGenerate(*gen)
 	}
-	if name := anySet(fs, "n", "time", "lower", "uuid"); name != "" {
+	if name := anySet(fs, generateFlagNames...); name != "" {
 		misuse(dashes(name) + " generates; it cannot be combined with IDs to inspect")
 	}
 	if w := ids[0]; len(w) < ulid.EncodedSize && strings.Trim(w, "abcdefghijklmnopqrstuvwxyz") == "" {
 		misuse("unknown command " + strconv.Quote(w))
 	}
+	opt.check()
 	return runInspect(ids, *opt)
 }
 
-// newFlagSet returns an empty flag set that leaves reporting errors to
-// parseFlags.
+// newFlagSet returns a flag set with --version that leaves reporting
+// errors to parseFlags.
 func newFlagSet() *flag.FlagSet {
 	fs := flag.NewFlagSet("ulid", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {}
+	fs.Bool("version", false, "print the version and exit")
 	return fs
 }
 
-// strictFlag defines --strict on fs.
-func strictFlag(fs *flag.FlagSet) *bool {
-	return fs.Bool("strict", false, "reject the aliases I, L and O")
+// policyFlags defines --strict and --ulid-only, the flags of the input
+// policy, on fs.
+func policyFlags(fs *flag.FlagSet) *toolinput.Options {
+	opt := &toolinput.Options{}
+	fs.BoolVar(&opt.Strict, "strict", false, "reject the aliases I, L and O")
+	fs.BoolVar(&opt.ULIDOnly, "ulid-only", false, "reject UUID text")
+	return opt
 }
 
 // parseFlags parses args with fs and returns the remaining arguments, the
@@ -148,6 +157,10 @@ func parseFlags(fs *flag.FlagSet, args []string) []string {
 		}
 		if err != nil {
 			misuse(err.Error())
+		}
+		if fs.Lookup("version").Value.String() == "true" {
+			fmt.Println(version())
+			os.Exit(0)
 		}
 		rest := fs.Args()
 		if len(rest) == 0 {
@@ -216,27 +229,13 @@ func (in input) show() string {
 	return strconv.Quote(string(in.text[:max])) + "..."
 }
 
-// isUUID reports whether in has the length of a UUID text form.
-func (in input) isUUID() bool {
-	switch in.size {
-	case 32, 36, 38, 45:
-		return true
+// parse decodes in under the input policy (see toolinput.Parse) and says
+// whether it was UUID text.
+func (in input) parse(opt toolinput.Options) (ulid.ULID, toolinput.Kind, error) {
+	if in.size != len(in.text) {
+		return ulid.ULID{}, toolinput.ULID, &ulid.ParseError{Err: ulid.ErrInvalidLength, Length: in.size, Offset: -1}
 	}
-	return false
-}
-
-// parse decodes in as a ULID, with ParseStrict if strict, or if uuids is
-// set and in has the length of a UUID, as a UUID.
-func (in input) parse(strict, uuids bool) (ulid.ULID, error) {
-	switch {
-	case in.size != len(in.text):
-		return ulid.ULID{}, &ulid.ParseError{Err: ulid.ErrInvalidLength, Length: in.size, Offset: -1}
-	case uuids && in.isUUID():
-		return ulid.ParseUUID(string(in.text))
-	case strict:
-		return ulid.ParseStrict(string(in.text))
-	}
-	return ulid.Parse(string(in.text))
+	return toolinput.Parse(string(in.text), opt)
 }
 
 // reason returns err's message without the "ulid: " prefix.
@@ -295,7 +294,7 @@ func readLines(r io.Reader, fn func(input) error) error {
 		} else if err != io.EOF {
 			return err
 		}
-		if size > 0 && (size != len(text) || len(bytes.TrimSpace(text)) > 0) {
+		if size > 0 && (size != len(text) || !blank(text)) {
 			if err := fn(input{text: text, size: size, line: n}); err != nil {
 				return err
 			}
@@ -306,14 +305,20 @@ func readLines(r io.Reader, fn func(input) error) error {
 	}
 }
 
-// eachID calls fn with each ID in args (see forEach), decoded as a ULID, or
-// as a UUID if it has the length of one. It reports the invalid ones on
+// blank reports whether text is empty or only white space, as the input
+// policy trims it.
+func blank(text []byte) bool {
+	return len(bytes.TrimFunc(text, toolinput.IsSpace)) == 0
+}
+
+// eachID calls fn with each ID in args (see forEach), decoded under the
+// input policy with opt, and the form it was in. It reports the invalid ones on
 // standard error, flushing w first to keep the output in order, and returns
 // the exit status: 1 if any ID was invalid or an error stopped it.
-func eachID(w *bufio.Writer, args []string, strict bool, fn func(input, ulid.ULID) error) int {
+func eachID(w *bufio.Writer, args []string, opt toolinput.Options, fn func(ulid.ULID, toolinput.Kind) error) int {
 	status := 0
 	err := forEach(args, func(in input) error {
-		id, err := in.parse(strict, true)
+		id, kind, err := in.parse(opt)
 		if err != nil {
 			status = 1
 			if err := w.Flush(); err != nil {
@@ -322,7 +327,7 @@ func eachID(w *bufio.Writer, args []string, strict bool, fn func(input, ulid.ULI
 			log.Printf("%s: %s: %s", in.where(), in.show(), reason(err))
 			return nil
 		}
-		return fn(in, id)
+		return fn(id, kind)
 	})
 	if err == nil {
 		err = w.Flush()

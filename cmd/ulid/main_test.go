@@ -123,7 +123,8 @@ func TestHelp(t *testing.T) {
 			t.Errorf("%q: exit %d, stderr %q, stdout %q", args, r.code, r.stderr, r.stdout)
 		}
 	}
-	for _, want := range []string{"Command ulid", "Usage:", "--time T", "--lower", "--uuid", "inspect", "--json", "--local", "--strict", "convert", "validate", "Examples:"} {
+	for _, want := range []string{"Command ulid", "Usage:", "--time T", "--lower", "--uuid", "inspect", "--json", "--local", "--strict", "convert", "validate", "Examples:",
+		"--version", "-f FIELD", "rfc3339", "--ulid-only", "@1782210600", "not a v4 or", "v7 UUID", "-z", "-q", "White space around\nan ID is ignored"} {
 		if !strings.Contains(help, want) {
 			t.Errorf("help lacks %q", want)
 		}
@@ -141,10 +142,11 @@ func TestHelpIsDoc(t *testing.T) {
 	if want := strings.ReplaceAll(f.Doc.Text(), "\n\t", "\n  "); help != want {
 		t.Errorf("help differs from the package doc:\n%s\n----\n%s", help, want)
 	}
-	const usage = "usage: ulid [-n N] [--time T] [--lower] [--uuid]\n" +
-		"       ulid [inspect] [--json] [--local] [--strict] ID...\n" +
-		"       ulid convert [--strict] ID...\n" +
-		"       ulid validate [--strict] [ID...]\n" +
+	const usage = "usage: ulid [-n N] [--time T] [--lower] [--uuid] [-z]\n" +
+		"       ulid [inspect] [--json | -f FIELD] [--local] [--strict] [--ulid-only] ID...\n" +
+		"       ulid convert [--strict] [--ulid-only] ID...\n" +
+		"       ulid validate [--strict] [--ulid-only] [ID...]\n" +
+		"       ulid --version\n" +
 		"Run 'ulid -h' for details and examples.\n"
 	if synopsis != usage {
 		t.Errorf("synopsis = %q, want %q", synopsis, usage)
@@ -320,7 +322,8 @@ func TestInvalid(t *testing.T) {
 		{name: "short", args: []string{"01ARYZ"}, want: `argument 1: "01ARYZ": invalid length 6 bytes`},
 		{name: "long", args: []string{specULID + "0"}, want: "invalid length 27 bytes"},
 		{name: "empty argument", args: []string{""}, want: `argument 1: "": invalid length 0 bytes`},
-		{name: "space", args: []string{" " + specULID}, want: "invalid length 27 bytes"},
+		{name: "inner space", args: []string{"01ARYZ6S41 TSV4RRFFQ69G5FAV"}, want: "invalid length 27 bytes"},
+		{name: "padded, offset in the input", args: []string{"  01ARYZ6S41TSV4RRFFQ69G5FAU "}, want: `argument 1: "  01ARYZ6S41TSV4RRFFQ69G5FAU ": invalid character 'U' at offset 27`},
 		{name: "hyphen", args: []string{"01ARYZ6S41-SV4RRFFQ69G5FAV"}, want: "invalid character '-' at offset 10"},
 		{name: "non-ASCII", args: []string{"01ARYZ6S41TSV4RRFFQ69G5FA\xff"}, want: "invalid character 0xff at offset 25"},
 		{name: "stdin", stdin: specULID + "\n\n01ARYZ6S41TSV4RRFFQ69G5FAU\r\n", want: `line 3: "01ARYZ6S41TSV4RRFFQ69G5FAU": invalid character 'U' at offset 25`},
@@ -463,13 +466,14 @@ func TestValidate(t *testing.T) {
 		{name: "CRLF and blank lines", stdin: "\r\n" + specULID + "\r\n\r\n  \t\n\n" + specULID, code: 0},
 		{name: "empty stdin", stdin: "", code: 0},
 		{name: "invalid lines", code: 1,
-			stdin: specULID + "\n\n01ARYZ6S41TSV4RRFFQ69G5FAU\r\n80000000000000000000000000\n" + specULID + " \n01ARYZ\n",
+			stdin: specULID + "\n\n01ARYZ6S41TSV4RRFFQ69G5FAU\r\n80000000000000000000000000\n" + specULID + " \n01ARYZ\n01ARYZ6S41 TSV4RRFFQ69G5FAV\n",
 			stdout: `line 3: "01ARYZ6S41TSV4RRFFQ69G5FAU": invalid character 'U' at offset 25` + "\n" +
 				`line 4: "80000000000000000000000000": first character '8' is above '7': value overflows 128 bits` + "\n" +
-				`line 5: "01ARYZ6S41TSV4RRFFQ69G5FAV ": invalid length 27 bytes, want 26` + "\n" +
-				`line 6: "01ARYZ": invalid length 6 bytes, want 26` + "\n",
-			stderr: "ulid: 4 of 5 IDs invalid\n"},
-		{name: "UUID is not a ULID", stdin: specUUID + "\n", code: 1,
+				`line 6: "01ARYZ": invalid length 6 bytes, want 26` + "\n" +
+				`line 7: "01ARYZ6S41 TSV4RRFFQ69G5FAV": invalid length 27 bytes, want 26` + "\n",
+			stderr: "ulid: 4 of 6 IDs invalid\n"},
+		{name: "UUID is an ID", stdin: specUUID + "\n{" + specUUID + "}\n", code: 0},
+		{name: "UUID with --ulid-only", args: []string{"--ulid-only"}, stdin: specUUID + "\n", code: 1,
 			stdout: `line 1: "01563df3-6481-d676-4c61-efb99302bd5b": invalid length 36 bytes, want 26` + "\n",
 			stderr: "ulid: 1 of 1 IDs invalid\n"},
 		{name: "megabyte line", stdin: megaLine + "\n" + specULID + "\n", code: 1,

@@ -5,17 +5,19 @@ import (
 	"fmt"
 	"log"
 	"os"
+
+	"github.com/ulidgo/ulid/cmd/ulid/toolinput"
 )
 
-// runValidate checks each ID in args (see forEach) and prints each invalid
-// one on standard output with where it was and the reason. It returns the
-// exit status: 1 if any ID was invalid.
-func runValidate(args []string, strict bool) int {
+// runValidate checks each ID in args (see forEach) under the input policy
+// with opt and prints each invalid one on standard output with where it was
+// and the reason. It returns the exit status: 1 if any ID was invalid.
+func runValidate(args []string, opt toolinput.Options) int {
 	w := bufio.NewWriterSize(os.Stdout, 64<<10)
 	total, bad := 0, 0
 	err := forEach(args, func(in input) error {
 		total++
-		if _, err := in.parse(strict, false); err != nil {
+		if _, _, err := in.parse(opt); err != nil {
 			bad++
 			_, err = fmt.Fprintf(w, "%s: %s: %s\n", in.where(), in.show(), reason(err))
 			return err

@@ -1,0 +1,272 @@
+package main
+
+import (
+	"regexp"
+	"runtime"
+	"runtime/debug"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ulidgo/ulid"
+)
+
+// TestInputPolicy runs inspect, convert and validate on the same inputs,
+// as arguments and as lines of standard input, and checks that they agree
+// on what is valid: white space around an ID is trimmed, UUID text is an
+// ID unless --ulid-only, and the errors name the offset in the input.
+func TestInputPolicy(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		in    string
+		flags []string
+		uuid  bool   // the input is UUID text: convert prints the ULID
+		err   string // the reason it is invalid, or "" if valid
+	}{
+		{name: "padded like psql", in: " " + specULID},
+		{name: "tabs and trailing spaces", in: "\t" + specULID + "  "},
+		{name: "no-break space and BOM", in: "\ufeff" + specULID + "\u00a0"},
+		{name: "lower case", in: "  01aryz6s41tsv4rrffq69g5fav"},
+		{name: "UUID", in: specUUID, uuid: true},
+		{name: "padded UUID", in: " " + strings.ToUpper(specUUID) + " ", uuid: true},
+		{name: "UUID in braces", in: "{" + specUUID + "}", uuid: true},
+		{name: "UUID URN", in: "urn:uuid:" + specUUID, uuid: true},
+		{name: "UUID hex", in: "01563df36481d6764c61efb99302bd5b", uuid: true},
+		{name: "UUID with --ulid-only", in: specUUID, flags: []string{"--ulid-only"}, err: "invalid length 36 bytes, want 26"},
+		{name: "ULID with --ulid-only", in: " " + specULID, flags: []string{"--ulid-only"}},
+		{name: "inner space", in: "01ARYZ6S41 TSV4RRFFQ69G5FAV", err: "invalid length 27 bytes, want 26"},
+		{name: "padded bad character", in: "  01ARYZ6S41TSV4RRFFQ69G5FAU", err: "invalid character 'U' at offset 27"},
+		{name: "malformed UUID", in: "01563df3-6481-d676-4c61efb99302bd5b", err: "invalid UUID text length 35 bytes, want 36 (or 32, 38, 45)"},
+		{name: "truncated UUID", in: "01563df3-6481-d676-4c61-efb99302bd", err: "invalid UUID text length 34 bytes, want 36 (or 32, 38, 45)"},
+		{name: "malformed UUID, --ulid-only", in: "01563df3-6481-d676-4c61efb99302bd5b", flags: []string{"--ulid-only"}, err: "invalid length 35 bytes, want 26"},
+		{name: "bad UUID digit", in: " " + specUUID[:35] + "x", err: "invalid UUID text: character 'x' at offset 36"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, cmd := range []string{"inspect", "convert", "validate"} {
+				for _, viaStdin := range []bool{false, true} {
+					args := append([]string{cmd}, tc.flags...)
+					stdin := ""
+					if viaStdin {
+						stdin = "\r\n" + tc.in + "\r\n"
+					} else {
+						args = append(args, "--", tc.in)
+					}
+					r := runCmd(t, stdin, nil, args...)
+					where := "argument 1"
+					if viaStdin {
+						where = "line 2"
+					}
+					if tc.err != "" {
+						msg := r.stderr
+						if cmd == "validate" {
+							msg = r.stdout
+						}
+						want := where + ": " + quote(tc.in) + ": " + tc.err + "\n"
+						if r.code != 1 || !strings.HasSuffix(msg, want) {
+							t.Errorf("%s (stdin %v): exit %d, stdout %q, stderr %q; want %q", cmd, viaStdin, r.code, r.stdout, r.stderr, want)
+						}
+						continue
+					}
+					want := map[string]string{"inspect": specText, "convert": specUUID + "\n", "validate": ""}[cmd]
+					if cmd == "convert" && tc.uuid {
+						want = specULID + "\n"
+					}
+					if r.code != 0 || r.stderr != "" || r.stdout != want {
+						t.Errorf("%s (stdin %v): exit %d, stdout %q, stderr %q; want %q", cmd, viaStdin, r.code, r.stdout, r.stderr, want)
+					}
+				}
+			}
+		})
+	}
+}
+
+// quote quotes s as the messages do.
+func quote(s string) string {
+	return input{text: []byte(s), size: len(s)}.show()
+}
+
+// TestField checks -f, one line per ID, with each name it takes.
+func TestField(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		env  []string
+		want string
+	}{
+		{[]string{"-f", "ms", specULID}, nil, "1469918176385\n"},
+		{[]string{"inspect", "-f", "unix_ms", specULID}, nil, "1469918176385\n"},
+		{[]string{"-f", "unix", specULID}, nil, "1469918176\n"},
+		{[]string{"-f", "rfc3339", specULID}, nil, specTime + "\n"},
+		{[]string{"-f", "time", specULID, "7ZZZZZZZZZZZZZZZZZZZZZZZZZ"}, nil, specTime + "\n10889-08-02T05:31:50.655Z\n"},
+		{[]string{"--format=uuid", specULID}, nil, specUUID + "\n"},
+		{[]string{"-f", "entropy", specULID}, nil, specEntropy + "\n"},
+		{[]string{"-f", "ULID", "olaryz6s41tsv4rrffq69g5fav", specUUID}, nil, specULID + "\n" + specULID + "\n"},
+		{[]string{"-l", "-f", "rfc3339", specULID}, []string{"TZ=Asia/Kolkata"}, "2016-07-31T04:06:16.385+05:30\n"},
+		{[]string{"-f", "time", "--local", specULID}, []string{"TZ=Asia/Kolkata"}, "2016-07-31T04:06:16.385+05:30\n"},
+		{[]string{"inspect", "-f", "ms", "-"}, nil, "1469918176385\n0\n"},
+	} {
+		if strings.Contains(strings.Join(tc.env, ""), "Kolkata") {
+			if _, err := time.LoadLocation("Asia/Kolkata"); err != nil {
+				t.Log("no time zone database:", err)
+				continue
+			}
+		}
+		r := runCmd(t, specULID+"\n00000000000000000000000000\n", tc.env, tc.args...)
+		if r.code != 0 || r.stderr != "" || r.stdout != tc.want {
+			t.Errorf("%q: exit %d, stderr %q, stdout %q; want %q", tc.args, r.code, r.stderr, r.stdout, tc.want)
+		}
+	}
+
+	// An invalid ID prints no line; stdout stays one value per valid ID.
+	r := runCmd(t, "", nil, "-f", "ms", "01ARYZ6S41TSV4RRFFQ69G5FAU", specULID)
+	if r.code != 1 || r.stdout != "1469918176385\n" || !strings.Contains(r.stderr, "offset 25") {
+		t.Errorf("-f with an invalid ID: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+	}
+
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-f", "bogus", specULID}, `invalid value "bogus" for flag -f: want one of ulid, time (or rfc3339), unix_ms (or ms), unix, entropy, uuid`},
+		{[]string{"-f", "default", specULID}, "oklog's default layout"},
+		{[]string{"-f", "ms", "--json", specULID}, "--json and -f cannot be combined"},
+		{[]string{"-f", "ms"}, "-f inspects IDs"},
+		{[]string{"-l"}, "-l inspects IDs"},
+		{[]string{"-z", specULID}, "-z generates"},
+		{[]string{"-q", specULID}, "-q generates"},
+		{[]string{"convert", "-f", "ms", specULID}, "flag provided but not defined: -f"},
+	} {
+		r := runCmd(t, "", nil, tc.args...)
+		if r.code != 2 || r.stdout != "" || !strings.Contains(r.stderr, tc.want) || !strings.HasSuffix(r.stderr, synopsis) {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want %q", tc.args, r.code, r.stdout, r.stderr, tc.want)
+		}
+	}
+}
+
+// TestTimeForms checks the forms --time takes through the command: @ and
+// seconds, the seconds rule, and every time the command prints.
+func TestTimeForms(t *testing.T) {
+	for _, tc := range []struct {
+		time string
+		ms   uint64
+	}{
+		{"@1469918176.385", specMS},
+		{"@1796113133", 1796113133000},
+		{"@1796113133.5", 1796113133500},
+		{"0", 0},
+		{"1469918176385", specMS},
+		{"2016-07-30t22:36:16.385z", specMS},
+		{"10889-08-02T05:31:50.655Z", ulid.MaxTimestamp},
+		{"10889-08-02T11:01:50.655+05:30", ulid.MaxTimestamp},
+	} {
+		r := runCmd(t, "", nil, "--time", tc.time, "-n", "2")
+		got := lines(r.stdout)
+		if r.code != 0 || r.stderr != "" || len(got) != 2 {
+			t.Errorf("--time %s: exit %d, stderr %q, stdout %q", tc.time, r.code, r.stderr, r.stdout)
+			continue
+		}
+		for _, line := range got {
+			if id, err := ulid.ParseStrict(line); err != nil || id.Timestamp() != tc.ms {
+				t.Errorf("--time %s: %s has %d ms (%v), want %d", tc.time, line, id.Timestamp(), err, tc.ms)
+			}
+		}
+	}
+
+	// Seconds are never read as 1970 milliseconds.
+	r := runCmd(t, "", nil, "--time", "1796113133")
+	want := `ulid: invalid value "1796113133" for flag -time: 1796113133 is ambiguous: as Unix milliseconds it is 1970-01-21T18:55:13.133Z, ` +
+		"as Unix seconds 2026-12-01T08:18:53.000Z; write @1796113133 for seconds, or the time in RFC 3339\n"
+	if r.code != 2 || r.stdout != "" || r.stderr != want+synopsis {
+		t.Errorf("--time 1796113133: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+	}
+
+	// What inspect prints, --time reads back: the time (UTC and local,
+	// the five-digit year included), lower-cased too, and ms and seconds.
+	env := []string{"TZ=Asia/Kolkata"}
+	if _, err := time.LoadLocation("Asia/Kolkata"); err != nil {
+		env = []string{"TZ=UTC"}
+	}
+	for _, id := range []string{specULID, "7ZZZZZZZZZZZZZZZZZZZZZZZZZ", "01KVT0F720ZK9N4T2QX7VR8WMC"} {
+		want := ulid.MustParse(id).Timestamp()
+		var times []string
+		for _, args := range [][]string{{"-f", "time"}, {"-f", "time", "--local"}, {"-f", "ms"}, {"-f", "unix"}} {
+			r := runCmd(t, "", env, append(args, id)...)
+			if r.code != 0 {
+				t.Fatalf("%q %s: exit %d, stderr %q", args, id, r.code, r.stderr)
+			}
+			s := strings.TrimSuffix(r.stdout, "\n")
+			switch args[1] {
+			case "unix":
+				want, s = want/1000*1000, "@"+s
+			case "time":
+				times = append(times, strings.ToLower(s))
+			}
+			times = append(times, s)
+		}
+		for i, s := range times {
+			w := ulid.MustParse(id).Timestamp()
+			if i == len(times)-1 {
+				w = want
+			}
+			r := runCmd(t, "", nil, "--time", s, "-z")
+			if got := strings.TrimSuffix(r.stdout, "\n"); r.code != 0 || got != ulid.MustNew(w, zeros{}).String() {
+				t.Errorf("--time %s -z: exit %d, stdout %q, stderr %q; want the time of %s", s, r.code, r.stdout, r.stderr, id)
+			}
+		}
+	}
+}
+
+// TestOklogFlags checks the flags of oklog/ulid's command: -z, -q, -l and
+// -f (see TestField), with the meaning they have there.
+func TestOklogFlags(t *testing.T) {
+	r := runCmd(t, "", nil, "--time", "1469918176385", "-z", "-n", "3")
+	want := "01ARYZ6S410000000000000000\n01ARYZ6S410000000000000001\n01ARYZ6S410000000000000002\n"
+	if r.code != 0 || r.stderr != "" || r.stdout != want {
+		t.Errorf("-z -n 3: exit %d, stderr %q, stdout %q", r.code, r.stderr, r.stdout)
+	}
+	before := time.Now().UnixMilli()
+	r = runCmd(t, "", nil, "--zero", "--uuid")
+	after := time.Now().UnixMilli()
+	id, err := ulid.ParseUUID(strings.TrimSuffix(r.stdout, "\n"))
+	if ms := int64(id.Timestamp()); r.code != 0 || err != nil || id.Entropy() != [10]byte{} || ms < before || ms > after {
+		t.Errorf("--zero --uuid: exit %d, %q (%v): entropy %x, %d ms not in [%d, %d]", r.code, r.stdout, err, id.Entropy(), ms, before, after)
+	}
+	for _, q := range []string{"-q", "--quick"} {
+		r = runCmd(t, "", nil, q, "-n", "2")
+		got := lines(r.stdout)
+		if r.code != 0 || r.stderr != "" || len(got) != 2 || got[0] >= got[1] {
+			t.Errorf("%s: exit %d, stderr %q, stdout %q", q, r.code, r.stderr, r.stdout)
+		}
+	}
+}
+
+// TestVersion checks --version in every mode, and the version line for
+// the kinds of build information a binary can carry.
+func TestVersion(t *testing.T) {
+	line := regexp.MustCompile(`^ulid (\(devel\)|v\S+)( \(commit [0-9a-f]{12}(, modified)?\))? go\S+ ` +
+		regexp.QuoteMeta(runtime.GOOS+"/"+runtime.GOARCH) + "\n$")
+	for _, args := range [][]string{{"--version"}, {"-version"}, {"generate", "--version"}, {"inspect", "--version", specULID}, {"validate", "--version"}} {
+		r := runCmd(t, "", nil, args...)
+		if r.code != 0 || r.stderr != "" || !line.MatchString(r.stdout) {
+			t.Errorf("%q: exit %d, stderr %q, stdout %q", args, r.code, r.stderr, r.stdout)
+		}
+	}
+	platform := " " + runtime.GOOS + "/" + runtime.GOARCH
+	for _, tc := range []struct {
+		info debug.BuildInfo
+		want string
+	}{
+		{debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: "v1.2.0"}}, "ulid v1.2.0 go1.26.8"},
+		{debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: "(devel)"}}, "ulid (devel) go1.26.8"},
+		{debug.BuildInfo{GoVersion: "go1.26.8"}, "ulid (devel) go1.26.8"},
+		{debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: "(devel)"}, Settings: []debug.BuildSetting{
+			{Key: "vcs.revision", Value: "f9533ff0123456789abcdef0123456789abcdef0"}, {Key: "vcs.modified", Value: "true"}}},
+			"ulid (devel) (commit f9533ff01234, modified) go1.26.8"},
+		{debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: "v0.0.0-20261201093000-f9533ff01234+dirty"}, Settings: []debug.BuildSetting{
+			{Key: "vcs.revision", Value: "f9533ff0123456789abcdef0123456789abcdef0"}, {Key: "vcs.modified", Value: "true"}}},
+			"ulid v0.0.0-20261201093000-f9533ff01234+dirty go1.26.8"},
+	} {
+		if got := versionOf(&tc.info); got != tc.want+platform {
+			t.Errorf("versionOf(%+v) = %q, want %q", tc.info, got, tc.want+platform)
+		}
+	}
+}

@@ -1,0 +1,350 @@
+// Package toolinput is the input policy of the ulid command and of the
+// browser tool (web/wasm): how a line, argument or pasted field becomes an
+// ID, and how a --time value becomes Unix milliseconds. Both tools use it,
+// so that they accept and reject the same text. It is part of those tools,
+// not a library API; docs/cli.md describes the policy for users.
+//
+// The library's parsers trim nothing and accept one form each. The tools
+// are more forgiving, in two ways only:
+//
+//   - Surrounding white space is ignored: ASCII space, tab, CR, LF, form
+//     feed and vertical tab, the no-break space U+00A0 and the byte order
+//     mark U+FEFF, as in psql output, copied web pages and files from
+//     Windows editors. White space inside an ID is still an error.
+//   - UUID text is an ID too: text of 32, 36, 38 or 45 bytes, or text that
+//     looks like a UUID (hex digits with hyphens, braces or "urn:uuid:"), is
+//     read with ulid.ParseUUID; everything else with ulid.Parse (or
+//     ulid.ParseStrict). A ULID and a UUID are the same 128 bits.
+//     Options.ULIDOnly turns this off.
+package toolinput
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/ulidgo/ulid"
+)
+
+// IsSpace reports whether r is white space that the tools trim around an
+// ID or a time.
+func IsSpace(r rune) bool {
+	switch r {
+	case ' ', '\t', '\n', '\r', '\f', '\v', 0xa0, 0xfeff:
+		return true
+	}
+	return false
+}
+
+// Trim returns s without surrounding white space (see IsSpace) and the
+// number of bytes removed in front of it.
+func Trim(s string) (string, int) {
+	t := strings.TrimLeftFunc(s, IsSpace)
+	lead := len(s) - len(t)
+	return strings.TrimRightFunc(t, IsSpace), lead
+}
+
+// Options change how Parse reads an ID.
+type Options struct {
+	Strict   bool // reject Crockford's aliases I, L and O (ulid.ParseStrict)
+	ULIDOnly bool // reject UUID text: only ULIDs are IDs
+}
+
+// A Kind is the form an ID was read in.
+type Kind int
+
+const (
+	ULID Kind = iota // 26 characters of Crockford's Base32
+	UUID             // UUID text, in any form ulid.ParseUUID accepts
+)
+
+// Parse reads s, a line or field, as one ID under the policy: it trims
+// surrounding white space, then decodes the rest as a UUID if it has the
+// length of a UUID text form or looks like one (see LooksLikeUUID), and as
+// a ULID otherwise. It returns the ID and the form it was read in.
+//
+// An error is the library's *ulid.ParseError, with its offset counted in s
+// as given, before trimming, so that it points at the byte the user sees.
+func Parse(s string, opt Options) (ulid.ULID, Kind, error) {
+	t, lead := Trim(s)
+	kind := ULID
+	if !opt.ULIDOnly && LooksLikeUUID(t) {
+		kind = UUID
+	}
+	var (
+		id  ulid.ULID
+		err error
+	)
+	switch {
+	case kind == UUID:
+		id, err = ulid.ParseUUID(t)
+	case opt.Strict:
+		id, err = ulid.ParseStrict(t)
+	default:
+		id, err = ulid.Parse(t)
+	}
+	if err != nil {
+		return ulid.ULID{}, kind, shift(err, lead)
+	}
+	return id, kind, nil
+}
+
+// shift returns err with its offset moved by lead bytes, the white space
+// trimmed in front of the text the library saw.
+func shift(err error, lead int) error {
+	var pe *ulid.ParseError
+	if lead == 0 || !errors.As(err, &pe) || pe.Offset < 0 {
+		return err
+	}
+	moved := *pe
+	moved.Offset += lead
+	return &moved
+}
+
+// LooksLikeUUID reports whether s, already trimmed, is meant as UUID text:
+// it has the length of a UUID text form (32, 36, 38 or 45 bytes), or it
+// is made of hex digits and hyphens, perhaps in braces or after
+// "urn:uuid:", with a hyphen, a brace or the prefix, or more hex digits
+// than a ULID has characters. A ULID never has a hyphen, so this tells a
+// truncated or mistyped UUID from a ULID, and its error can speak of UUID
+// forms.
+func LooksLikeUUID(s string) bool {
+	switch len(s) {
+	case 32, 36, 38, 45:
+		return true
+	case ulid.EncodedSize:
+		if !strings.Contains(s, "-") {
+			return false
+		}
+	}
+	marked := false
+	if len(s) >= 9 && strings.EqualFold(s[:9], "urn:uuid:") {
+		s, marked = s[9:], true
+	}
+	if t, ok := strings.CutPrefix(s, "{"); ok {
+		s, marked = t, true
+	}
+	if t, ok := strings.CutSuffix(s, "}"); ok {
+		s, marked = t, true
+	}
+	digits := 0
+	for i := range len(s) {
+		switch c := s[i]; {
+		case c == '-':
+			marked = true
+		case '0' <= c && c <= '9', 'a' <= c && c <= 'f', 'A' <= c && c <= 'F':
+			digits++
+		default:
+			return false
+		}
+	}
+	return digits > 0 && (marked || digits > ulid.EncodedSize)
+}
+
+// TimeSyntax is the reminder of the forms ParseTime accepts, for messages.
+const TimeSyntax = "want an RFC 3339 time, such as 2026-06-23T10:30:00Z, Unix seconds after @, such as @1782210600, or Unix milliseconds"
+
+// ambiguousBelow is where bare numbers start to be read as Unix
+// milliseconds: 10^11 ms is 1973-03-03T09:46:40Z. Below it, a number is as
+// likely Unix seconds (up to the year 5138) and is rejected, except 0.
+const ambiguousBelow = 100_000_000_000
+
+// ParseTime reads s, the time of new ULIDs, as Unix milliseconds within a
+// ULID's range. Surrounding white space is trimmed. s is one of:
+//
+//   - an RFC 3339 time, with T or t, Z or z or an offset, any number of
+//     fractional digits (truncated to the millisecond, toward the past), and
+//     a year of 4 digits, or 5 for the years 10000 to 10889;
+//   - @ and Unix seconds, with an optional fraction, as GNU date's -d
+//     takes them: @1782210600, @1782210600.5;
+//   - Unix milliseconds: 0, or a number of 12 digits or more (from
+//     1973-03-03T09:46:40Z on). A number from 1 to 99999999999 could be
+//     seconds or milliseconds and is an error that says both readings.
+func ParseTime(s string) (uint64, error) {
+	s, _ = Trim(s)
+	if secs, ok := strings.CutPrefix(s, "@"); ok {
+		return parseSeconds(secs)
+	}
+	if isDigits(s) {
+		ms, err := strconv.ParseUint(s, 10, 64)
+		if err != nil || ms > ulid.MaxTimestamp {
+			return 0, errors.New("out of range: the largest Unix milliseconds a ULID holds are " +
+				strconv.FormatUint(ulid.MaxTimestamp, 10) + " (for microseconds or nanoseconds, divide by 1000 or 10^6)")
+		}
+		if ms != 0 && ms < ambiguousBelow {
+			return 0, errors.New(s + " is ambiguous: as Unix milliseconds it is " + Format(ms) +
+				", as Unix seconds " + Format(ms*1000) + "; write @" + s + " for seconds, or the time in RFC 3339")
+		}
+		return ms, nil
+	}
+	t, err := parseRFC3339(s)
+	if err != nil {
+		return 0, err
+	}
+	ms, err := ulid.Timestamp(t)
+	if err != nil {
+		return 0, errors.New("out of range: ULIDs hold times from 1970-01-01T00:00:00Z to 10889-08-02T05:31:50.655Z")
+	}
+	return ms, nil
+}
+
+// Layout is how the tools print a ULID's time: RFC 3339 with milliseconds.
+const Layout = "2006-01-02T15:04:05.000Z07:00"
+
+// Format returns Unix milliseconds ms, at most ulid.MaxTimestamp, as the
+// tools print times: RFC 3339 in UTC with milliseconds.
+func Format(ms uint64) string {
+	return time.UnixMilli(int64(ms)).UTC().Format(Layout)
+}
+
+func isDigits(s string) bool {
+	for i := range len(s) {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// parseSeconds reads the part of a time after "@": Unix seconds, with an
+// optional fraction, truncated to milliseconds.
+func parseSeconds(s string) (uint64, error) {
+	whole, frac, dot := strings.Cut(s, ".")
+	if !isDigits(whole) || dot && !isDigits(frac) {
+		return 0, errors.New("want Unix seconds after @, such as @1782210600 or @1782210600.5")
+	}
+	secs, err := strconv.ParseUint(whole, 10, 64)
+	if err != nil || secs > ulid.MaxTimestamp/1000 {
+		return 0, errors.New("out of range: the largest Unix seconds a ULID holds are @281474976710.655")
+	}
+	frac = (frac + "000")[:3]
+	ms, _ := strconv.ParseUint(frac, 10, 64)
+	ms += secs * 1000
+	if ms > ulid.MaxTimestamp {
+		return 0, errors.New("out of range: the largest Unix seconds a ULID holds are @281474976710.655")
+	}
+	return ms, nil
+}
+
+// parseRFC3339 reads an RFC 3339 date-time, as time.Parse does with
+// time.RFC3339Nano, but also with a lower-case t or z, which RFC 3339
+// allows, and with a five-digit year, which ULIDs reach and the tools
+// print.
+func parseRFC3339(s string) (time.Time, error) {
+	bad := func(what string) (time.Time, error) {
+		if what != "" {
+			return time.Time{}, errors.New(what + " in " + strconv.Quote(s) + "; " + TimeSyntax)
+		}
+		return time.Time{}, errors.New(TimeSyntax)
+	}
+	p := scanner{s: s, ok: true}
+	yearDigits := strings.IndexByte(s, '-')
+	if yearDigits != 4 && yearDigits != 5 {
+		return bad("")
+	}
+	year := p.number(yearDigits)
+	p.expect("-")
+	month := p.number(2)
+	p.expect("-")
+	day := p.number(2)
+	p.expect("Tt")
+	hour := p.number(2)
+	p.expect(":")
+	minute := p.number(2)
+	p.expect(":")
+	sec := p.number(2)
+	nsec := 0
+	if p.ok && strings.HasPrefix(p.s, ".") {
+		p.s = p.s[1:]
+		n := 0
+		for n < len(p.s) && '0' <= p.s[n] && p.s[n] <= '9' {
+			n++
+		}
+		if n == 0 {
+			p.ok = false
+		}
+		digits := (p.s[:n] + "000000000")[:9]
+		p.s = p.s[n:]
+		nsec, _ = strconv.Atoi(digits)
+	}
+	offset := 0
+	switch {
+	case !p.ok || p.s == "":
+		p.ok = false
+	case p.s == "Z" || p.s == "z":
+		p.s = ""
+	default:
+		sign := p.expect("+-")
+		oh := p.number(2)
+		p.expect(":")
+		om := p.number(2)
+		if oh > 23 || om > 59 {
+			return bad("UTC offset out of range")
+		}
+		offset = (oh*60 + om) * 60
+		if sign == '-' {
+			offset = -offset
+		}
+	}
+	if !p.ok || p.s != "" || !utf8.ValidString(s) {
+		return bad("")
+	}
+	switch {
+	case yearDigits == 5 && year < 10000:
+		return bad("five-digit year below 10000")
+	case month < 1 || month > 12:
+		return bad("month out of range")
+	case day < 1 || day > daysIn(time.Month(month), year):
+		return bad("day out of range")
+	case hour > 23:
+		return bad("hour out of range")
+	case minute > 59:
+		return bad("minute out of range")
+	case sec > 59:
+		return bad("second out of range")
+	}
+	return time.Date(year, time.Month(month), day, hour, minute, sec, nsec, time.FixedZone("", offset)), nil
+}
+
+func daysIn(m time.Month, year int) int {
+	return time.Date(year, m+1, 0, 0, 0, 0, 0, time.UTC).Day()
+}
+
+// scanner reads fixed fields from the front of s; ok, true at the start,
+// turns false at the first field that does not match, and stays false.
+type scanner struct {
+	s  string
+	ok bool
+}
+
+// number reads n decimal digits.
+func (p *scanner) number(n int) int {
+	if !p.ok || len(p.s) < n {
+		p.ok = false
+		return 0
+	}
+	v := 0
+	for i := range n {
+		c := p.s[i]
+		if c < '0' || c > '9' {
+			p.ok = false
+			return 0
+		}
+		v = v*10 + int(c-'0')
+	}
+	p.s = p.s[n:]
+	return v
+}
+
+// expect reads one byte that is one of set, and returns it.
+func (p *scanner) expect(set string) byte {
+	if !p.ok || p.s == "" || !strings.ContainsRune(set, rune(p.s[0])) {
+		p.ok = false
+		return 0
+	}
+	c := p.s[0]
+	p.s = p.s[1:]
+	return c
+}

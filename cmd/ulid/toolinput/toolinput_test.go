@@ -1,0 +1,162 @@
+package toolinput
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/ulidgo/ulid"
+)
+
+const (
+	specULID = "01ARYZ6S41TSV4RRFFQ69G5FAV"
+	specUUID = "01563df3-6481-d676-4c61-efb99302bd5b"
+	specMS   = 1469918176385
+)
+
+func TestParse(t *testing.T) {
+	spec := ulid.MustParse(specULID)
+	for _, tc := range []struct {
+		in   string
+		opt  Options
+		kind Kind
+		err  string // the error's text, or "" for spec
+	}{
+		{in: specULID},
+		{in: " " + specULID},
+		{in: "\t" + specULID + " \r\n"},
+		{in: "\u00a0" + specULID + "\ufeff"},
+		{in: "\ufeff" + specULID},
+		{in: "olaryz6s41tsv4rrffq69g5fav"},
+		{in: "OLARYZ6S41TSV4RRFFQ69G5FAV", opt: Options{Strict: true}, err: "ulid: invalid character 'O' at offset 0 (Crockford alias of '0', which ParseStrict rejects)"},
+		{in: specUUID, kind: UUID},
+		{in: "  " + strings.ToUpper(specUUID) + " ", kind: UUID},
+		{in: "01563df36481d6764c61efb99302bd5b", kind: UUID},
+		{in: "{" + specUUID + "}", kind: UUID},
+		{in: "urn:uuid:" + specUUID, kind: UUID},
+		{in: specUUID, opt: Options{ULIDOnly: true}, err: "ulid: invalid length 36 bytes, want 26"},
+		{in: specUUID, opt: Options{Strict: true}, kind: UUID},
+		// Offsets count bytes in the input as given.
+		{in: "  01ARYZ6S41TSV4RRFFQ69G5FAU", err: "ulid: invalid character 'U' at offset 27"},
+		{in: "\u00a001ARYZ6S41TSV4RRFFQ69G5FAU", err: "ulid: invalid character 'U' at offset 27"},
+		{in: " 01563df3-6481-d676-4c61-efb99302bd5x", kind: UUID, err: "ulid: invalid UUID text: character 'x' at offset 36"},
+		{in: "01ARYZ6S41 TSV4RRFFQ69G5FAV", err: "ulid: invalid length 27 bytes, want 26"},
+		{in: "01ARYZ6S41-SV4RRFFQ69G5FAV", err: "ulid: invalid character '-' at offset 10"},
+		{in: "", err: "ulid: invalid length 0 bytes, want 26"},
+		{in: " \t ", err: "ulid: invalid length 0 bytes, want 26"},
+		{in: "--json", err: "ulid: invalid length 6 bytes, want 26"},
+		// Malformed UUIDs get UUID errors.
+		{in: "01563df3-6481-d676-4c61efb99302bd5b", kind: UUID, err: "ulid: invalid UUID text length 35 bytes, want 36 (or 32, 38, 45)"},
+		{in: "01563df3-6481-d676-4c61-ef", kind: UUID, err: "ulid: invalid UUID text length 26 bytes, want 36 (or 32, 38, 45)"},
+		{in: "01563df36481d6764c61efb99302bd5", kind: UUID, err: "ulid: invalid UUID text length 31 bytes, want 36 (or 32, 38, 45)"},
+		{in: "{01563df3-6481-d676-4c61-efb99302bd5}", kind: UUID, err: "ulid: invalid UUID text length 37 bytes, want 36 (or 32, 38, 45)"},
+		{in: "01563df3-6481-d676-4c61efb99302bd5b", opt: Options{ULIDOnly: true}, err: "ulid: invalid length 35 bytes, want 26"},
+	} {
+		id, kind, err := Parse(tc.in, tc.opt)
+		switch {
+		case tc.err == "" && (err != nil || id != spec || kind != tc.kind):
+			t.Errorf("Parse(%q, %+v) = %v, %v, %v; want the SPEC vector as %v", tc.in, tc.opt, id, kind, err, tc.kind)
+		case tc.err != "" && (err == nil || err.Error() != tc.err || kind != tc.kind):
+			t.Errorf("Parse(%q, %+v) error %v, kind %v; want %q, kind %v", tc.in, tc.opt, err, kind, tc.err, tc.kind)
+		}
+		var pe *ulid.ParseError
+		if err != nil && !errors.As(err, &pe) {
+			t.Errorf("Parse(%q): %T is not a *ulid.ParseError", tc.in, err)
+		}
+	}
+}
+
+func TestLooksLikeUUID(t *testing.T) {
+	for in, want := range map[string]bool{
+		specUUID: true, "0156-3df3": true, "{0156}": true, "urn:uuid:0156": true,
+		"0123456789abcdef0123456789ab": true,  // 28 hex digits: more than a ULID
+		"0123456789abcdef0123456789":   false, // 26: a valid ULID
+		specULID:                       false, "01ARYZ": false, "--json": false, "-": false, "": false,
+		"01ARYZ6S41-SV4RRFFQ69G5FAV": false,
+	} {
+		if got := LooksLikeUUID(in); got != want {
+			t.Errorf("LooksLikeUUID(%q) = %v, want %v", in, got, want)
+		}
+	}
+}
+
+func TestParseTime(t *testing.T) {
+	for _, tc := range []struct {
+		in  string
+		ms  uint64
+		err string // a part of the error; "" for success
+	}{
+		{in: "0", ms: 0},
+		{in: "1469918176385", ms: specMS},
+		{in: "100000000000", ms: 100_000_000_000},
+		{in: "281474976710655", ms: ulid.MaxTimestamp},
+		{in: " 1469918176385\n", ms: specMS},
+		{in: "2016-07-30T22:36:16.385Z", ms: specMS},
+		{in: "2016-07-30t22:36:16.385z", ms: specMS},
+		{in: "2016-07-30T22:36:16.385999999999Z", ms: specMS},
+		{in: "2016-07-31T04:06:16.385+05:30", ms: specMS},
+		{in: "2016-07-30T18:36:16.385-04:00", ms: specMS},
+		{in: "2026-06-23T10:30:00Z", ms: 1782210600000},
+		{in: "1970-01-01T00:00:00Z", ms: 0},
+		{in: "10889-08-02T05:31:50.655Z", ms: ulid.MaxTimestamp},
+		{in: "10889-08-02t11:01:50.655+05:30", ms: ulid.MaxTimestamp},
+		{in: "2024-02-29T00:00:00Z", ms: 1709164800000},
+		{in: "@1469918176.385", ms: specMS},
+		{in: "@1469918176.3859", ms: specMS},
+		{in: "@1796113133", ms: 1796113133000},
+		{in: "@1796113133.5", ms: 1796113133500},
+		{in: "@0", ms: 0},
+		{in: "@0.001", ms: 1},
+		{in: "@281474976710.655", ms: ulid.MaxTimestamp},
+		{in: "1796113133", err: "1796113133 is ambiguous: as Unix milliseconds it is 1970-01-21T18:55:13.133Z, as Unix seconds 2026-12-01T08:18:53.000Z; write @1796113133 for seconds"},
+		{in: "1", err: "1 is ambiguous"},
+		{in: "99999999999", err: "99999999999 is ambiguous"},
+		{in: "281474976710656", err: "out of range"},
+		{in: "1796113133123456", err: "for microseconds or nanoseconds"},
+		{in: "99999999999999999999", err: "out of range"},
+		{in: "@281474976710.656", err: "out of range"},
+		{in: "@281474976711", err: "out of range"},
+		{in: "@", err: "want Unix seconds after @"},
+		{in: "@1.", err: "want Unix seconds after @"},
+		{in: "@-1", err: "want Unix seconds after @"},
+		{in: "@1e9", err: "want Unix seconds after @"},
+		{in: "10889-08-02T05:31:50.656Z", err: "out of range"},
+		{in: "1969-12-31T23:59:59.999Z", err: "out of range"},
+		{in: "99999-12-31T23:59:59Z", err: "out of range"},
+		{in: "01970-01-01T00:00:00Z", err: "five-digit year"},
+		{in: "2026-02-29T00:00:00Z", err: "day out of range"},
+		{in: "2026-13-01T00:00:00Z", err: "month out of range"},
+		{in: "2026-06-23T24:00:00Z", err: "hour out of range"},
+		{in: "2026-06-23T10:30:60Z", err: "second out of range"},
+		{in: "2026-06-23T10:30:00+24:00", err: "UTC offset out of range"},
+		{in: "2026-06-23T10:30:00", err: "want an RFC 3339 time"},
+		{in: "2026-06-23 10:30:00Z", err: "want an RFC 3339 time"},
+		{in: "2026-06-23T10:30:00.Z", err: "want an RFC 3339 time"},
+		{in: "2026-06-23T10:30:00ZZ", err: "want an RFC 3339 time"},
+		{in: "2026-06-23", err: "want an RFC 3339 time"},
+		{in: "yesterday", err: "want an RFC 3339 time"},
+		{in: "-1", err: "want an RFC 3339 time"},
+		{in: "", err: "want an RFC 3339 time"},
+	} {
+		ms, err := ParseTime(tc.in)
+		switch {
+		case tc.err == "" && (err != nil || ms != tc.ms):
+			t.Errorf("ParseTime(%q) = %d, %v; want %d", tc.in, ms, err, tc.ms)
+		case tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)):
+			t.Errorf("ParseTime(%q) = %d, %v; want an error with %q", tc.in, ms, err, tc.err)
+		}
+	}
+}
+
+// TestParseTimeReadsFormat checks that every time Format prints, the
+// largest included, reads back.
+func TestParseTimeReadsFormat(t *testing.T) {
+	for _, ms := range []uint64{0, 1, 999, specMS, 1782210600000, 253402300799999, 253402300800000, ulid.MaxTimestamp} {
+		s := Format(ms)
+		for _, in := range []string{s, strings.ToLower(s)} {
+			if got, err := ParseTime(in); err != nil || got != ms {
+				t.Errorf("ParseTime(%q) = %d, %v; want %d", in, got, err, ms)
+			}
+		}
+	}
+}
