@@ -1,8 +1,11 @@
 module github.com/ulidgo/ulid/benchmarks
 
-go 1.24
+go 1.24.0
 
-replace github.com/ulidgo/ulid => ../
+replace (
+	github.com/ulidgo/ulid => ../
+	github.com/ulidgo/ulid/pgxulid => ../pgxulid
+)
 
 // Pinned to the newest versions whose go.mod still says go 1.24 or older:
 // gofrs/uuid v5.5.0 and later need go 1.25, and golang.org/x/perf (for
@@ -11,11 +14,18 @@ replace github.com/ulidgo/ulid => ../
 require (
 	github.com/gofrs/uuid/v5 v5.4.0
 	github.com/google/uuid v1.6.0
+	github.com/jackc/pgx/v5 v5.8.0
 	github.com/oklog/ulid/v2 v2.1.2
 	github.com/rs/xid v1.6.0
 	github.com/segmentio/ksuid v1.0.4
 	github.com/ulidgo/ulid v0.0.0-00010101000000-000000000000
+	github.com/ulidgo/ulid/pgxulid v0.0.0-00010101000000-000000000000
 	golang.org/x/perf v0.0.0-20250605212013-b481878a17be
 )
 
-require github.com/aclements/go-moremath v0.0.0-20210112150236-f10218a38794 // indirect
+require (
+	github.com/aclements/go-moremath v0.0.0-20210112150236-f10218a38794 // indirect
+	github.com/jackc/pgpassfile v1.0.0 // indirect
+	github.com/jackc/pgservicefile v0.0.0-20240606120523-5a60cdf6a761 // indirect
+	golang.org/x/text v0.29.0 // indirect
+)
