@@ -138,8 +138,10 @@ func Make() ULID {
 //
 // A nil entropy, or crypto/rand.Reader itself, means crypto/rand, read in
 // blocks of 320 bytes and handed out 10 bytes at a time, each byte to one
-// ULID only. Any other reader provides 10 bytes, read with [io.ReadFull]; a
-// short read is an error, never zero bytes. New is not monotonic: ULIDs made
+// ULID only. Any other reader provides 10 bytes, read as [io.ReadFull] reads
+// them; a short read, a count outside what Read may return, or 100 reads in a
+// row that return nothing ([io.ErrNoProgress]) is an error, never zero bytes
+// or a wait without end. New is not monotonic: ULIDs made
 // in the same millisecond are in random order. For ULIDs that increase
 // within a millisecond, use [Make] or a generator's [Monotonic.New].
 //
@@ -167,10 +169,44 @@ func readEntropy(entropy io.Reader, dst *[10]byte) error {
 		return nil
 	}
 	buf := new([10]byte)
-	if _, err := io.ReadFull(entropy, buf[:]); err != nil {
+	if err := readFull(entropy, buf[:]); err != nil {
 		return fmt.Errorf("ulid: reading entropy: %w", err)
 	}
 	*dst = *buf
+	return nil
+}
+
+// maxEmptyReads is how many reads in a row may return no bytes and no error
+// before readFull gives up, as bufio does.
+const maxEmptyReads = 100
+
+// readFull is io.ReadFull for a reader the caller supplied, guarded against
+// readers that break the io.Reader contract: a count outside 0…len(buf) is an
+// error rather than a panic or unfilled bytes, and a reader that keeps
+// returning nothing is io.ErrNoProgress rather than a loop that never ends
+// (with a Monotonic's lock held).
+func readFull(r io.Reader, buf []byte) error {
+	for n, empty := 0, 0; n < len(buf); {
+		m, err := r.Read(buf[n:])
+		if m < 0 || m > len(buf)-n {
+			return fmt.Errorf("invalid count %d from Read of %d bytes", m, len(buf)-n)
+		}
+		n += m
+		switch {
+		case n == len(buf):
+			return nil
+		case err == io.EOF && n > 0:
+			return io.ErrUnexpectedEOF
+		case err != nil:
+			return err
+		case m == 0:
+			if empty++; empty == maxEmptyReads {
+				return io.ErrNoProgress
+			}
+		default:
+			empty = 0
+		}
+	}
 	return nil
 }
 

@@ -6,10 +6,12 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"io"
 	"math/big"
 	"slices"
 	"strings"
 	"testing"
+	"testing/iotest"
 	"time"
 )
 
@@ -327,6 +329,78 @@ func TestNew(t *testing.T) {
 	if a.Timestamp() != 5 {
 		t.Errorf("New(5, nil).Timestamp() = %d", a.Timestamp())
 	}
+}
+
+// A brokenReader returns n and err from every Read, after copying up to n
+// bytes of fill into p (none when n is out of range).
+type brokenReader struct {
+	n    int
+	err  error
+	fill byte
+}
+
+func (r *brokenReader) Read(p []byte) (int, error) {
+	if r.n >= 0 && r.n <= len(p) {
+		for i := range r.n {
+			p[i] = r.fill
+		}
+	}
+	return r.n, r.err
+}
+
+// TestNewBadReaders checks that readers which break the io.Reader contract,
+// or run dry, give New and a Monotonic an error: never zero entropy, a panic
+// or a wait without end.
+func TestNewBadReaders(t *testing.T) {
+	errBroken := errors.New("broken")
+	tests := []struct {
+		name string
+		r    io.Reader
+		err  error // nil: any error
+		ok   bool
+	}{
+		{"no bytes and no error, forever", &brokenReader{n: 0}, io.ErrNoProgress, false},
+		{"negative count", &brokenReader{n: -1}, nil, false},
+		{"more than asked for", &brokenReader{n: 110}, nil, false},
+		{"an error", &brokenReader{n: 0, err: errBroken}, errBroken, false},
+		{"5 bytes, then EOF", bytes.NewReader(make([]byte, 5)), io.ErrUnexpectedEOF, false},
+		{"empty", bytes.NewReader(nil), io.EOF, false},
+		{"all 10 bytes with io.EOF", &brokenReader{n: 10, err: io.EOF, fill: 7}, nil, true},
+		{"one byte at a time", iotest.OneByteReader(bytes.NewReader(bytes.Repeat([]byte{7}, 10))), nil, true},
+		{"no progress 99 times, then bytes", io.MultiReader(&emptyReads{99}, bytes.NewReader(bytes.Repeat([]byte{7}, 10))), nil, true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			id, err := New(1469918176385, tc.r)
+			if tc.ok {
+				if err != nil || id.Entropy() != [10]byte(bytes.Repeat([]byte{7}, 10)) {
+					t.Errorf("New = %s, %v; want entropy of 7s", id, err)
+				}
+				return
+			}
+			if err == nil || (tc.err != nil && !errors.Is(err, tc.err)) || !strings.HasPrefix(err.Error(), "ulid: reading entropy: ") || !id.IsZero() {
+				t.Errorf("New = %s, %v; want the zero ULID and an error wrapping %v", id, err, tc.err)
+			}
+			g := NewMonotonic(tc.r)
+			if _, err := g.New(1); err == nil {
+				t.Error("Monotonic.New succeeded")
+			}
+			if _, err := g.Next(); err == nil {
+				t.Error("Monotonic.Next succeeded")
+			}
+		})
+	}
+}
+
+// emptyReads returns no bytes and no error n times, then io.EOF.
+type emptyReads struct{ n int }
+
+func (r *emptyReads) Read([]byte) (int, error) {
+	if r.n == 0 {
+		return 0, io.EOF
+	}
+	r.n--
+	return 0, nil
 }
 
 // TestNewCryptoRandReader checks that passing crypto/rand.Reader, as code
