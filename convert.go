@@ -269,5 +269,9 @@ func scanText[T string | []byte](src T) (ULID, error) {
 	case 32, uuidSize, uuidSize + 2, uuidSize + len(urnPrefix):
 		return decodeUUID(src)
 	}
-	return ULID{}, &ParseError{Err: ErrInvalidLength, Length: len(src), Offset: -1, format: formatScan}
+	format := formatScan
+	if _, ok := any(src).(string); ok {
+		format = formatScanString
+	}
+	return ULID{}, &ParseError{Err: ErrInvalidLength, Length: len(src), Offset: -1, format: format}
 }

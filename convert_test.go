@@ -250,6 +250,21 @@ func TestScan(t *testing.T) {
 		}
 	})
 
+	t.Run("length messages say what fits", func(t *testing.T) {
+		for _, tc := range []struct {
+			src  any
+			want string
+		}{
+			{"0123456789abcdef", "ulid: cannot scan a string of 16 bytes: want 26-character ULID text or UUID text (36 characters, or 32, 38, 45); binary values must be a []byte"},
+			{make([]byte, 17), "ulid: cannot scan a []byte of 17 bytes: want 16 binary bytes, or 26-character ULID text or UUID text (36 characters, or 32, 38, 45)"},
+		} {
+			var id ULID
+			if err := id.Scan(tc.src); err == nil || err.Error() != tc.want {
+				t.Errorf("Scan(%T of %d) = %v, want %q", tc.src, 16, err, tc.want)
+			}
+		}
+	})
+
 	t.Run("the first fault is named", func(t *testing.T) {
 		for _, src := range []any{"01g63df3-6481-d676-4c61_efb99302bd5b", []byte("01g63df3-6481-d676-4c61_efb99302bd5b")} {
 			var id ULID

@@ -27,7 +27,8 @@ const (
 	formatText inputFormat = iota
 	formatBinary
 	formatUUID
-	formatScan // a database value: binary, ULID text or UUID text
+	formatScan       // a database value as a []byte: binary, ULID text or UUID text
+	formatScanString // a database value as a string: ULID text or UUID text
 )
 
 // Error returns a one-line lower-case description, such as
@@ -41,7 +42,9 @@ func (e *ParseError) Error() string {
 		case formatUUID:
 			return "ulid: invalid UUID text length " + strconv.Itoa(e.Length) + " bytes, want 36 (or 32, 38, 45)"
 		case formatScan:
-			return "ulid: cannot scan a value of " + strconv.Itoa(e.Length) + " bytes: want 16 binary bytes, 26-character ULID text or 36-character UUID text"
+			return "ulid: cannot scan a []byte of " + strconv.Itoa(e.Length) + " bytes: want 16 binary bytes, or 26-character ULID text or UUID text (36 characters, or 32, 38, 45)"
+		case formatScanString:
+			return "ulid: cannot scan a string of " + strconv.Itoa(e.Length) + " bytes: want 26-character ULID text or UUID text (36 characters, or 32, 38, 45); binary values must be a []byte"
 		}
 		return "ulid: invalid length " + strconv.Itoa(e.Length) + " bytes, want 26"
 	case ErrOverflow:
