@@ -36,6 +36,40 @@ function timestampOf(id) {
   return ms;
 }
 
+// Independent of the page: the 80 entropy bits of a canonical ULID, in hex.
+function entropyOf(id) {
+  let n = 0n;
+  for (const c of id) n = n * 32n + BigInt(ALPHABET.indexOf(c));
+  return (n & ((1n << 80n) - 1n)).toString(16).padStart(20, '0');
+}
+
+// WCAG contrast ratio of two CSS rgb() colours.
+function contrast(a, b) {
+  const lum = (css) => {
+    const [r, g, bl] = css.match(/[\d.]+/g).slice(0, 3).map(Number).map((v) => {
+      const c = v / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+// anatomyOf reads the anatomy view in box: each part's name, characters
+// and value, and its colours.
+const anatomyOf = (page, box) => page.$$eval(`#${box} .part`, (parts) => parts.map((p) => {
+  const chars = p.querySelector('.part-chars');
+  const bg = getComputedStyle(p).backgroundColor;
+  return {
+    name: p.querySelector('.part-name').textContent,
+    chars: chars.textContent,
+    value: p.querySelector('.part-value').textContent,
+    color: getComputedStyle(chars).color,
+    background: bg,
+  };
+}));
+
 // The local time the page should show in the Asia/Kolkata zone (UTC+05:30, no DST).
 const ZONE = 'Asia/Kolkata';
 function kolkata(ms) {
@@ -151,17 +185,79 @@ await step('generate lower case, and without monotonic', async () => {
   await page.check('#gen-monotonic');
 });
 
-await step('generate rejects a count outside 1–1000', async () => {
+await step('generate rejects a count outside 1–1000 and clears the old list', async () => {
   for (const bad of ['0', '1001', '2.5', '']) {
+    await page.fill('#gen-count', '3');
+    await page.click('#gen-button');
+    assert.equal((await texts(page, '#gen-list .id')).length, 3);
     await page.fill('#gen-count', bad);
     await page.click('#gen-button');
     assert.equal(await page.getAttribute('#gen-count', 'aria-invalid'), 'true', bad);
     assert.match(await page.textContent('#gen-status'), /from 1 to 1000/);
+    // No stale output: no list, no anatomy, and Copy all is off.
+    assert.deepEqual(await texts(page, '#gen-list li'), []);
+    assert.ok(await isHidden(page, 'gen-anatomy'));
+    assert.ok(await page.isDisabled('#gen-copy'));
   }
+  await page.evaluate(() => navigator.clipboard.writeText('before'));
+  await page.click('#gen-copy', { force: true });
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), 'before');
   await page.fill('#gen-count', '10');
   await page.click('#gen-button');
   assert.equal(await page.getAttribute('#gen-count', 'aria-invalid'), null);
   await page.screenshot({ path: path.join(shots, 'generate.png'), fullPage: true });
+});
+
+await step('generate at a time: RFC 3339, @seconds, ms; the seconds rule; a bad time clears the list', async () => {
+  const v = vectors[0];
+  for (const at of [v.utc, v.utc.toLowerCase(), '@1469918176.385', String(v.ms), ' 2016-07-31T04:06:16.385+05:30 ']) {
+    await page.fill('#gen-time', at);
+    await page.fill('#gen-count', '5');
+    await page.click('#gen-button');
+    const ids = await texts(page, '#gen-list .id');
+    assert.equal(ids.length, 5, at);
+    for (const [i, id] of ids.entries()) {
+      assert.equal(timestampOf(id), v.ms, `${at}: ${id}`);
+      if (i > 0) assert.ok(id > ids[i - 1]);
+    }
+    assert.deepEqual(await texts(page, '#gen-list time'), Array(5).fill(v.utc));
+    assert.match(await page.textContent('#gen-status'), new RegExp(`Generated 5 ULIDs at ${v.utc}, strictly increasing`));
+    assert.equal(await page.getAttribute('#gen-time', 'aria-invalid'), null);
+  }
+  await page.fill('#gen-time', '10889-08-02T05:31:50.655Z');
+  await page.click('#gen-button');
+  assert.equal(timestampOf((await texts(page, '#gen-list .id'))[0]), vectors[2].ms);
+  for (const [bad, message] of [['1469918176', /ambiguous: .* write @1469918176 for seconds/], ['yesterday', /want an RFC 3339 time/],
+    ['10889-08-02T05:31:50.656Z', /out of range/]]) {
+    await page.fill('#gen-time', bad);
+    await page.click('#gen-button');
+    assert.match(await page.textContent('#gen-status'), message, bad);
+    assert.equal(await page.getAttribute('#gen-time', 'aria-invalid'), 'true');
+    assert.deepEqual(await texts(page, '#gen-list li'), []);
+    assert.ok(await page.isDisabled('#gen-copy'));
+  }
+  await page.fill('#gen-time', '');
+  await page.fill('#gen-count', '10');
+  await page.click('#gen-button');
+  assert.equal((await texts(page, '#gen-list .id')).length, 10);
+});
+
+await step('generate shows the anatomy of the first ULID; each row has a copy button', async () => {
+  const ids = await texts(page, '#gen-list .id');
+  const times = await texts(page, '#gen-list time');
+  const parts = await anatomyOf(page, 'gen-anatomy');
+  assert.deepEqual(parts.map((p) => [p.name, p.chars, p.value]), [
+    ['Timestamp', ids[0].slice(0, 10), 'time: ' + times[0]],
+    ['Randomness', ids[0].slice(10), 'in hex: ' + entropyOf(ids[0])],
+  ]);
+  assert.equal(await page.textContent('#gen-anatomy .anatomy-title'), `Anatomy of ${ids[0]}`);
+  const buttons = await page.$$eval('#gen-list button.copy-row', (bs) => bs.map((b) => b.getAttribute('aria-label')));
+  assert.equal(buttons.length, 10);
+  assert.equal(buttons[2], 'Copy ULID 3');
+  await page.click('#gen-list li:nth-child(3) button.copy-row');
+  await page.waitForFunction(() => /Copied/.test(document.getElementById('copy-status').textContent));
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), ids[2]);
+  assert.equal(await page.textContent('#gen-list li:nth-child(3) button.copy-row'), 'Copied');
 });
 
 await step('decode the SPEC §3 vectors, every field', async () => {
@@ -181,7 +277,103 @@ await step('decode the SPEC §3 vectors, every field', async () => {
     assert.equal(await value(page, 'dec-entropy'), v.hex.slice(12));
     assert.equal(await value(page, 'dec-uuid'), v.uuid);
     assert.ok(await isHidden(page, 'dec-note'));
+    const parts = await anatomyOf(page, 'dec-anatomy');
+    assert.deepEqual(parts.map((p) => [p.name, p.chars, p.value]), [
+      ['Timestamp', v.text.slice(0, 10), 'time: ' + v.utc],
+      ['Randomness', v.text.slice(10), 'in hex: ' + v.hex.slice(12)],
+    ]);
   }
+});
+
+await step('the anatomy reads as two labelled parts to a screen reader', async () => {
+  await page.fill('#dec-input', vectors[0].text);
+  const tree = await page.locator('#dec-anatomy').ariaSnapshot();
+  for (const want of ['Anatomy of', 'code: 01ARYZ6S41TSV4RRFFQ69G5FAV', 'Timestamp 10 characters, 48 bits', '01ARYZ6S41',
+    'time: 2016-07-30T22:36:16.385Z', 'Randomness 16 characters, 80 bits', 'TSV4RRFFQ69G5FAV', 'in hex: d6764c61efb99302bd5b']) {
+    assert.ok(tree.includes(want), `the accessibility tree lacks ${JSON.stringify(want)}:\n${tree}`);
+  }
+  assert.match(tree, /definition/);
+  assert.match(tree, /term/);
+});
+
+await step('decode accepts UUID text, as ulid inspect does', async () => {
+  for (const v of vectors) {
+    for (const form of [v.uuid, ` ${v.uuid.toUpperCase()} `, `{${v.uuid}}`, `urn:uuid:${v.uuid}`, v.uuid.replaceAll('-', '')]) {
+      await page.fill('#dec-input', form);
+      assert.ok(await isHidden(page, 'dec-error'), form);
+      assert.equal(await value(page, 'dec-canonical'), v.text, form);
+      assert.equal(await value(page, 'dec-utc'), v.utc);
+      assert.equal(await value(page, 'dec-uuid'), v.uuid);
+      assert.match(await page.textContent('#dec-note'), /read as UUID text/);
+    }
+  }
+  await page.fill('#dec-input', '01563df3-6481-d676-4c61efb99302bd5b');
+  assert.match(await page.textContent('#dec-error'),
+    /^Not a valid UUID: invalid UUID text length 35 bytes, want 36 \(or 32, 38, 45\)You entered 35 characters; a UUID has 36/);
+  assert.ok(await isHidden(page, 'dec-result'));
+  await page.fill('#dec-input', ' 01563df3-6481-d676-4c61-efb99302bd5x');
+  assert.match(await page.textContent('#dec-error'), /Not a valid UUID: invalid UUID text: character 'x' at offset 36/);
+  assert.deepEqual(await texts(page, '#dec-error mark'), ['x']);
+});
+
+await step('copy buttons on each decoded field', async () => {
+  await page.fill('#dec-input', vectors[0].text);
+  const fields = { 'dec-canonical': vectors[0].text, 'dec-utc': vectors[0].utc, 'dec-ms': String(vectors[0].ms),
+    'dec-timehex': vectors[0].hex.slice(0, 12), 'dec-entropy': vectors[0].hex.slice(12), 'dec-uuid': vectors[0].uuid,
+    'dec-local': kolkata(vectors[0].ms) };
+  for (const [id, want] of Object.entries(fields)) {
+    await page.evaluate(() => navigator.clipboard.writeText(''));
+    await page.click(`[data-copy="${id}"]`);
+    await page.waitForFunction((w) => document.getElementById('copy-status').textContent === `Copied ${w}`, want);
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), want, id);
+  }
+});
+
+await step('decode a list: sorted by time, invalid lines with the reason, copy of the sorted list', async () => {
+  const lines = ['', vectors[0].text, '  ' + vectors[3].uuid, '01ARYZ6S41TSV4RRFFQ69G5FAU', '',
+    vectors[1].text.toLowerCase() + '\r', '01563df3-6481-d676-4c61efb99302bd5b', vectors[4].text, vectors[2].text];
+  await page.fill('#list-input', lines.join('\n'));
+  const rows = await page.$$eval('#list-rows tr', (trs) => trs.map((tr) => Array.from(tr.cells, (c) => c.textContent)));
+  assert.deepEqual(rows, [
+    ['6', vectors[1].text, vectors[1].utc],
+    ['8', vectors[4].text, vectors[4].utc],
+    ['2', vectors[0].text, vectors[0].utc],
+    ['3', vectors[3].text, vectors[3].utc],
+    ['9', vectors[2].text, vectors[2].utc],
+  ]);
+  assert.equal(await page.textContent('#list-status'), '5 valid IDs, sorted by time; 2 invalid.');
+  assert.equal(await page.textContent('#list-bad-title'), '2 invalid lines');
+  assert.deepEqual(await texts(page, '#list-bad-items li'), [
+    `Line 4: 01ARYZ6S41TSV4RRFFQ69G5FAU: invalid character 'U' at offset 25`,
+    'Line 7: 01563df3-6481-d676-4c61efb99302bd5b: invalid UUID text length 35 bytes, want 36 (or 32, 38, 45)',
+  ]);
+  await page.click('#list-copy');
+  await page.waitForFunction(() => /Copied 5 sorted IDs/.test(document.getElementById('copy-status').textContent));
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), rows.map((r) => r[1]).join('\n') + '\n');
+  await page.screenshot({ path: path.join(shots, 'decode-list.png'), fullPage: true });
+  await page.fill('#list-input', 'x\n');
+  assert.deepEqual(await texts(page, '#list-rows tr'), []);
+  assert.ok(await page.isDisabled('#list-copy'));
+  await page.fill('#list-input', '');
+  assert.ok(await isHidden(page, 'list-out'));
+});
+
+await step('the anatomy in both colour schemes: distinct colours, readable contrast', async () => {
+  await page.fill('#dec-input', vectors[0].text);
+  const seen = {};
+  for (const scheme of ['light', 'dark']) {
+    await page.emulateMedia({ colorScheme: scheme });
+    const parts = await anatomyOf(page, 'dec-anatomy');
+    for (const p of parts) {
+      const ratio = contrast(p.color, p.background);
+      assert.ok(ratio >= 4.5, `${scheme} ${p.name}: contrast ${ratio.toFixed(2)} of ${p.color} on ${p.background}`);
+    }
+    assert.notEqual(parts[0].color, parts[1].color, `${scheme}: the two parts have one colour`);
+    seen[scheme] = parts[0].color;
+    await page.screenshot({ path: path.join(shots, `decode-${scheme}.png`), fullPage: true });
+  }
+  assert.notEqual(seen.light, seen.dark);
+  await page.emulateMedia({ colorScheme: 'light' });
 });
 
 await step('decode normalises lower case, aliases and white space', async () => {
@@ -197,9 +389,13 @@ await step('decode normalises lower case, aliases and white space', async () => 
   assert.match(await page.textContent('#dec-note'), /white space ignored/);
   await page.fill('#dec-input', vectors[0].text);
   await page.locator('#dec-input').blur();
-  // Cropped below the panel: this one is also the README's screenshot.
-  const bottom = await page.$eval('#panel-decode', (el) => el.getBoundingClientRect().bottom);
-  await page.screenshot({ path: path.join(shots, 'decode.png'), clip: { x: 0, y: 0, width: 960, height: Math.ceil(bottom) + 24 } });
+  // No copy button still reads "Copied" from an earlier step.
+  await page.waitForFunction(() => !Array.from(document.querySelectorAll('button.copy')).some((b) => b.textContent !== 'Copy'));
+  // Cropped below the decoded fields: this one is also the README's
+  // screenshot, showing the anatomy of the ULID.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const bottom = await page.$eval('#dec-result', (el) => el.getBoundingClientRect().bottom + window.scrollY);
+  await page.screenshot({ path: path.join(shots, 'decode.png'), fullPage: true, clip: { x: 0, y: 0, width: 960, height: Math.ceil(bottom) + 24 } });
 });
 
 await step('decode shows errors inline with the offset', async () => {
@@ -315,7 +511,10 @@ await step('keyboard only: tabs with arrow keys, Home, End; fields reachable wit
   await kb.keyboard.type('3');
   await kb.keyboard.press('Enter');
   assert.equal((await texts(kb, '#gen-list .id')).length, 3);
-  // Tab on through the checkboxes to the buttons; Space toggles lower case.
+  // Tab on through the time and the checkboxes to the buttons; Space
+  // toggles lower case.
+  await kb.keyboard.press('Tab');
+  assert.equal(await active(), 'gen-time');
   await kb.keyboard.press('Tab');
   assert.equal(await active(), 'gen-monotonic');
   await kb.keyboard.press('Tab');
@@ -345,7 +544,11 @@ await step('phone width: no horizontal scrolling on any tab', async () => {
   await phone.click('#gen-button');
   for (const tab of ['generate', 'decode', 'convert']) {
     await phone.click(`#tab-${tab}`);
-    if (tab === 'decode') await phone.fill('#dec-input', vectors[2].text);
+    if (tab === 'decode') {
+      await phone.fill('#dec-input', vectors[2].text);
+      await phone.fill('#list-input', vectors.map((v) => v.text).join('\n') + '\nnot an ID, and a long line that must wrap rather than widen the page');
+      assert.ok(!(await isHidden(phone, 'dec-anatomy')));
+    }
     if (tab === 'convert') {
       await phone.fill('#conv-ulid', vectors[0].text);
       await phone.fill('#conv-uuid', 'urn:uuid:' + vectors[4].uuid);
@@ -355,6 +558,48 @@ await step('phone width: no horizontal scrolling on any tab', async () => {
     await phone.screenshot({ path: path.join(shots, `phone-${tab}.png`), fullPage: true });
   }
   await phone.close();
+});
+
+await step('while main.wasm loads, a styled loading state; the controls wait', async () => {
+  const slow = watch(await context.newPage());
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await slow.route('**/main.wasm', async (route) => { await held; await route.continue(); });
+  await slow.goto(base.href);
+  await slow.waitForSelector('#loading:not([hidden])');
+  assert.equal(await slow.getAttribute('body', 'data-ready'), null);
+  assert.equal(await slow.textContent('#loading-title'), 'Loading the tool…');
+  assert.equal(await slow.getAttribute('#loading', 'role'), 'status');
+  assert.equal(await slow.getAttribute('main', 'aria-busy'), 'true');
+  assert.ok(await slow.isDisabled('#gen-button'));
+  const style = await slow.$eval('#loading', (el) => {
+    const s = getComputedStyle(el);
+    return { display: s.display, border: s.borderLeftStyle, spinner: getComputedStyle(el.querySelector('.spinner')).display };
+  });
+  assert.deepEqual(style, { display: 'flex', border: 'solid', spinner: 'block' });
+  await slow.screenshot({ path: path.join(shots, 'loading.png') });
+  release();
+  await slow.waitForSelector('body[data-ready="true"]', { timeout: 30000 });
+  assert.ok(await isHidden(slow, 'loading'));
+  assert.equal(await slow.getAttribute('main', 'aria-busy'), null);
+  assert.ok(!(await slow.isDisabled('#gen-button')));
+  await slow.close();
+});
+
+await step('without WebAssembly the page says so, in a styled state', async () => {
+  const bare = watch(await context.newPage());
+  await bare.addInitScript(() => { delete globalThis.WebAssembly; });
+  await bare.goto(base.href);
+  await bare.waitForSelector('body[data-ready]');
+  assert.equal(await bare.getAttribute('body', 'data-ready'), 'no-wasm');
+  assert.ok(!(await isHidden(bare, 'loading')));
+  assert.equal(await bare.textContent('#loading-title'), 'This browser cannot run WebAssembly');
+  assert.match(await bare.textContent('#loading-detail'), /go install github\.com\/ulidgo\/ulid\/cmd\/ulid@latest/);
+  assert.equal(await bare.getAttribute('#loading', 'role'), 'alert');
+  assert.ok(await bare.$eval('#loading', (el) => el.classList.contains('bad') && getComputedStyle(el.querySelector('.spinner')).display === 'none'));
+  assert.ok(await bare.isDisabled('#gen-button'));
+  await bare.screenshot({ path: path.join(shots, 'no-wasm.png') });
+  await bare.close();
 });
 
 await step('no request left the local server', async () => {

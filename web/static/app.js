@@ -94,7 +94,7 @@ function showProblem(box, input, error, what) {
     detail.className = 'problem-detail';
     detail.textContent = what === 'ULID'
       ? `You entered ${n} character${n === 1 ? '' : 's'}; a ULID has 26.`
-      : `You entered ${n} character${n === 1 ? '' : 's'}; a UUID has 36 (or 32 without hyphens).`;
+      : `You entered ${n} character${n === 1 ? '' : 's'}; a UUID has 36 (or 32 without hyphens, 38 in braces, 45 with urn:uuid:).`;
     // Lengths are counted in bytes, so a non-ASCII character counts more than once.
     const other = chars.find((c) => c.codePointAt(0) > 0x7f);
     if (other) detail.textContent += ` “${visible(other)}” is not ASCII, so it counts as several bytes, and no ${what} has it.`;
@@ -119,6 +119,55 @@ function showProblem(box, input, error, what) {
 function clearProblem(box) {
   box.hidden = true;
   box.replaceChildren();
+}
+
+// renderAnatomy fills box with the two parts of a canonical ULID: the 10
+// timestamp characters with the time they hold, and the 16 randomness
+// characters with their 80 bits in hex. A description list, so a screen
+// reader reads each part's name, characters and value in order.
+function renderAnatomy(box, canonical, utc, entropy) {
+  const title = document.createElement('p');
+  title.className = 'anatomy-title';
+  title.id = `${box.id}-title`;
+  title.textContent = 'Anatomy of ';
+  const whole = document.createElement('code');
+  whole.textContent = canonical;
+  title.append(whole);
+  const list = document.createElement('dl');
+  list.className = 'anatomy-parts';
+  list.setAttribute('aria-labelledby', title.id);
+  const part = (kind, name, size, chars, value, valueLabel) => {
+    const div = document.createElement('div');
+    div.className = `part part-${kind}`;
+    const dt = document.createElement('dt');
+    const label = document.createElement('span');
+    label.className = 'part-name';
+    label.textContent = name;
+    const small = document.createElement('span');
+    small.className = 'part-size';
+    small.textContent = size;
+    dt.append(label, ' ', small);
+    const dd = document.createElement('dd');
+    dd.className = 'part-chars mono';
+    dd.textContent = chars;
+    const val = document.createElement('dd');
+    val.className = 'part-value mono';
+    const hidden = document.createElement('span');
+    hidden.className = 'visually-hidden';
+    hidden.textContent = valueLabel;
+    val.append(hidden, value);
+    div.append(dt, dd, val);
+    return div;
+  };
+  const time = document.createElement('time');
+  time.dateTime = utc;
+  time.textContent = utc;
+  list.append(
+    part('time', 'Timestamp', '10 characters, 48 bits', canonical.slice(0, 10), time, 'time: '),
+    part('rand', 'Randomness', '16 characters, 80 bits', canonical.slice(10), entropy, 'in hex: '),
+  );
+  box.replaceChildren(title, list);
+  box.hidden = false;
 }
 
 async function copyText(text) {
@@ -147,30 +196,48 @@ async function copyText(text) {
 
 // ---- Generate ----
 
-let generated = [];
+let generated = []; // what "Copy all" copies: always the list on the page
+
+// clearGenerated removes the list, its anatomy and what Copy all would
+// copy, so that no stale output outlives an invalid request.
+function clearGenerated() {
+  generated = [];
+  $('gen-list').replaceChildren();
+  $('gen-anatomy').hidden = true;
+  $('gen-anatomy').replaceChildren();
+  $('gen-copy').disabled = true;
+}
+
+function generateProblem(field, message) {
+  const status = $('gen-status');
+  clearGenerated();
+  if (field) field.setAttribute('aria-invalid', 'true');
+  status.textContent = message;
+  status.classList.add('bad');
+}
 
 function runGenerate() {
   const countInput = $('gen-count');
+  const timeInput = $('gen-time');
   const count = Number(countInput.value);
   const status = $('gen-status');
-  if (!Number.isInteger(count) || count < 1 || count > api.maxCount) {
-    countInput.setAttribute('aria-invalid', 'true');
-    status.textContent = `Enter a whole number from 1 to ${api.maxCount}.`;
-    status.classList.add('bad');
+  countInput.removeAttribute('aria-invalid');
+  timeInput.removeAttribute('aria-invalid');
+  status.classList.remove('bad');
+  if (countInput.value.trim() === '' || !Number.isInteger(count) || count < 1 || count > api.maxCount) {
+    generateProblem(countInput, `Enter a whole number from 1 to ${api.maxCount}.`);
     return;
   }
-  countInput.removeAttribute('aria-invalid');
-  status.classList.remove('bad');
-  const result = api.generate(count, $('gen-monotonic').checked, $('gen-lower').checked);
+  const result = api.generate(count, $('gen-monotonic').checked, $('gen-lower').checked, timeInput.value);
   if (!result.ok) {
-    status.textContent = result.error.message;
-    status.classList.add('bad');
+    generateProblem(/^time: /.test(result.error.message) ? timeInput : null,
+      result.error.message.replace(/^time: (.)/, (_, c) => `At time: ${c}`));
     return;
   }
   generated = result.items.map((item) => item.ulid);
   const list = $('gen-list');
   const fragment = document.createDocumentFragment();
-  for (const item of result.items) {
+  for (const [i, item] of result.items.entries()) {
     const li = document.createElement('li');
     const id = document.createElement('code');
     id.className = 'id';
@@ -178,11 +245,20 @@ function runGenerate() {
     const time = document.createElement('time');
     time.dateTime = item.utc;
     time.textContent = item.utc;
-    li.append(id, time);
+    const copy = document.createElement('button');
+    copy.type = 'button';
+    copy.className = 'copy copy-row';
+    copy.dataset.value = item.ulid;
+    copy.setAttribute('aria-label', `Copy ULID ${i + 1}`);
+    copy.textContent = 'Copy';
+    li.append(id, time, copy);
     fragment.append(li);
   }
   list.replaceChildren(fragment);
-  status.textContent = `Generated ${count} ULID${count === 1 ? '' : 's'}` +
+  const first = result.items[0];
+  renderAnatomy($('gen-anatomy'), first.ulid.toUpperCase(), first.utc, first.entropy);
+  const at = timeInput.value.trim() === '' ? '' : ` at ${first.utc}`;
+  status.textContent = `Generated ${count} ULID${count === 1 ? '' : 's'}${at}` +
     ($('gen-monotonic').checked ? ', strictly increasing.' : ', each with fresh random bits.');
   $('gen-copy').disabled = false;
 }
@@ -198,6 +274,11 @@ $('gen-copy').addEventListener('click', async () => {
   $('gen-status').textContent = ok
     ? `Copied ${generated.length} ULID${generated.length === 1 ? '' : 's'} to the clipboard.`
     : 'Could not copy: select the list and copy it by hand.';
+});
+
+$('gen-list').addEventListener('click', (event) => {
+  const button = event.target.closest('button.copy-row');
+  if (button) copyWithFeedback(button, button.dataset.value);
 });
 
 // ---- Decode ----
@@ -221,7 +302,7 @@ function runDecode() {
   }
   const d = api.decode(input);
   if (!d.ok) {
-    showProblem(box, input, d.error, 'ULID');
+    showProblem(box, input, d.error, d.uuidText ? 'UUID' : 'ULID');
     $('dec-input').setAttribute('aria-invalid', 'true');
     note.hidden = true;
     result.hidden = true;
@@ -233,7 +314,9 @@ function runDecode() {
   $('dec-local').value = localTime(Number(d.ms));
   const zone = timeZoneName();
   $('dec-zone').textContent = zone ? `(${zone})` : '';
+  renderAnatomy($('dec-anatomy'), d.canonical, d.utc, d.entropy);
   const notes = [];
+  if (d.uuidText) notes.push('read as UUID text, the same 16 bytes');
   if (d.lowerCase) notes.push('lower case read as upper case');
   if (d.aliases.length > 0) {
     notes.push(`Crockford alias${d.aliases.length === 1 ? '' : 'es'} at offset${d.aliases.length === 1 ? '' : 's'} ` +
@@ -254,6 +337,74 @@ $('dec-example').addEventListener('click', () => {
   $('dec-input').value = '01ARYZ6S41TSV4RRFFQ69G5FAV';
   if (api) runDecode();
   $('dec-input').focus();
+});
+
+// ---- Decode a list ----
+
+let sortedList = []; // what "Copy sorted list" copies: the table on the page
+
+function runList() {
+  const text = $('list-input').value;
+  const out = $('list-out');
+  sortedList = [];
+  if (text.trim() === '') {
+    out.hidden = true;
+    $('list-rows').replaceChildren();
+    $('list-bad-items').replaceChildren();
+    return;
+  }
+  const r = api.decodeList(text);
+  sortedList = r.valid.map((it) => it.canonical);
+  const rows = document.createDocumentFragment();
+  for (const it of r.valid) {
+    const tr = document.createElement('tr');
+    const line = document.createElement('td');
+    line.className = 'num';
+    line.textContent = it.line;
+    const id = document.createElement('td');
+    id.className = 'mono';
+    id.textContent = it.canonical;
+    const time = document.createElement('td');
+    time.className = 'mono';
+    const t = document.createElement('time');
+    t.dateTime = it.utc;
+    t.textContent = it.utc;
+    time.append(t);
+    tr.append(line, id, time);
+    rows.append(tr);
+  }
+  $('list-rows').replaceChildren(rows);
+  $('list-table').hidden = r.valid.length === 0;
+  const bad = document.createDocumentFragment();
+  for (const it of r.invalid) {
+    const li = document.createElement('li');
+    const where = document.createElement('span');
+    where.className = 'bad-line';
+    where.textContent = `Line ${it.line}`;
+    const input = document.createElement('code');
+    input.textContent = it.input.length > 60 ? it.input.slice(0, 60) + '…' : it.input;
+    li.append(where, ': ', input, `: ${it.error.message}`);
+    bad.append(li);
+  }
+  $('list-bad-items').replaceChildren(bad);
+  $('list-bad-title').textContent = `${r.invalid.length} invalid line${r.invalid.length === 1 ? '' : 's'}`;
+  $('list-bad').hidden = r.invalid.length === 0;
+  const n = r.valid.length;
+  let status = `${n} valid ID${n === 1 ? '' : 's'}, sorted by time`;
+  if (r.invalid.length > 0) status += `; ${r.invalid.length} invalid`;
+  if (r.unread > 0) status += `; ${r.unread} line${r.unread === 1 ? '' : 's'} after the first ${api.maxLines} not read`;
+  $('list-status').textContent = status + '.';
+  $('list-copy').disabled = n === 0;
+  out.hidden = false;
+}
+
+$('list-input').addEventListener('input', () => { if (api) runList(); });
+$('list-form').addEventListener('submit', (event) => {
+  event.preventDefault();
+  if (api) runList();
+});
+$('list-copy').addEventListener('click', () => {
+  if (sortedList.length > 0) copyWithFeedback($('list-copy'), sortedList.join('\n') + '\n', `${sortedList.length} sorted IDs`);
 });
 
 // ---- Convert ----
@@ -296,36 +447,51 @@ for (const form of ['conv-ulid-form', 'conv-uuid-form']) {
   });
 }
 
+// copyWithFeedback copies text and says so, on the button for a moment
+// and to screen readers in the copy-status region.
+async function copyWithFeedback(button, text, what = text) {
+  if (!text) return;
+  const ok = await copyText(text);
+  $('copy-status').textContent = ok ? `Copied ${what}` : 'Could not copy.';
+  if (!button.dataset.label) button.dataset.label = button.textContent;
+  button.textContent = ok ? 'Copied' : 'Failed';
+  clearTimeout(button.copyTimer);
+  button.copyTimer = setTimeout(() => { button.textContent = button.dataset.label; }, 1200);
+}
+
 for (const button of document.querySelectorAll('button[data-copy]')) {
-  button.addEventListener('click', async () => {
-    const text = $(button.dataset.copy).value;
-    if (!text) return;
-    const ok = await copyText(text);
-    $('copy-status').textContent = ok ? `Copied ${text}` : 'Could not copy.';
-    const label = button.textContent;
-    button.textContent = ok ? 'Copied' : 'Failed';
-    setTimeout(() => { button.textContent = label; }, 1200);
-  });
+  button.addEventListener('click', () => copyWithFeedback(button, $(button.dataset.copy).value));
 }
 
 // ---- Start ----
 
+// While main.wasm loads, the controls that need it are disabled and the
+// loading state says what is happening.
+const needsWasm = ['gen-button'];
+document.querySelector('main').setAttribute('aria-busy', 'true');
+
 function ready() {
   api = globalThis.ulidgo;
   $('loading').hidden = true;
-  $('gen-button').disabled = false;
+  document.querySelector('main').removeAttribute('aria-busy');
+  for (const id of needsWasm) $(id).disabled = false;
   runGenerate();
   // Handle anything typed or pasted while main.wasm was loading.
   runDecode();
+  runList();
   convertULID();
   convertUUID();
   document.body.dataset.ready = 'true';
 }
 
 async function start() {
-  if (typeof WebAssembly !== 'object' || typeof Go !== 'function') {
-    throw new Error('this browser cannot run WebAssembly, or wasm_exec.js did not load');
+  if (typeof WebAssembly !== 'object' || typeof WebAssembly.instantiate !== 'function') {
+    showFatal('This browser cannot run WebAssembly',
+      'The tool is the Go package compiled to WebAssembly, and this browser (or its settings) does not run it. ' +
+      'Try a current browser, or the command line tool: go install github.com/ulidgo/ulid/cmd/ulid@latest.', 'no-wasm');
+    return;
   }
+  if (typeof Go !== 'function') throw new Error('wasm_exec.js did not load');
   const go = new Go();
   let instance;
   try {
@@ -340,16 +506,20 @@ async function start() {
   globalThis.ulidgoReady = ready;
   go.run(instance).then(() => {
     api = null;
-    showFatal('The WebAssembly module stopped; reload the page.');
+    for (const id of needsWasm) $(id).disabled = true;
+    showFatal('The tool stopped', 'The WebAssembly module exited; reload the page.');
   });
 }
 
-function showFatal(message) {
+function showFatal(title, detail, state = 'error') {
+  $('loading-title').textContent = title;
+  $('loading-detail').textContent = detail;
   const loading = $('loading');
-  loading.textContent = message;
   loading.classList.add('bad');
+  loading.setAttribute('role', 'alert');
   loading.hidden = false;
-  document.body.dataset.ready = 'error';
+  document.querySelector('main').removeAttribute('aria-busy');
+  document.body.dataset.ready = state;
 }
 
-start().catch((err) => showFatal(`Could not start: ${err.message}`));
+start().catch((err) => showFatal('Could not start the tool', err.message));

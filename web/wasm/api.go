@@ -9,6 +9,7 @@ package main
 import (
 	"encoding/hex"
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -16,6 +17,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/ulidgo/ulid"
+	"github.com/ulidgo/ulid/cmd/ulid/toolinput"
 )
 
 // utcLayout formats a ULID's time: RFC 3339 in UTC with milliseconds.
@@ -46,23 +48,18 @@ func (p *problem) fields() map[string]any {
 	}
 }
 
-// trim removes surrounding white space, as pasted text often has, and
-// returns the rest and the number of bytes removed in front. The library
-// itself trims nothing; the page does, and reports offsets in what was
-// pasted.
+// trim removes surrounding white space, as the input policy of the tools
+// says (toolinput.Trim), and returns the rest and the number of bytes
+// removed in front. The library itself trims nothing; the page reports
+// offsets in what was pasted.
 func trim(input string) (string, int) {
-	s := strings.TrimLeftFunc(input, isSpace)
-	lead := len(input) - len(s)
-	return strings.TrimRightFunc(s, isSpace), lead
-}
-
-func isSpace(r rune) bool {
-	return r == ' ' || r == '\t' || r == '\n' || r == '\r' || r == '\f' || r == '\v' || r == 0xa0 || r == 0xfeff
+	return toolinput.Trim(input)
 }
 
 // describe turns an error from Parse or ParseUUID into a problem. lead is
-// the number of bytes trimmed in front of s, the input the error is about,
-// and original is what was pasted.
+// the number of bytes trimmed in front of the text the error is about (0
+// if its offset already counts in original), and original is what was
+// pasted.
 func describe(err error, original string, lead int) *problem {
 	p := &problem{Kind: "other", Message: strings.TrimPrefix(err.Error(), "ulid: "), Offset: -1, Index: -1}
 	var pe *ulid.ParseError
@@ -83,10 +80,12 @@ func describe(err error, original string, lead int) *problem {
 		return p
 	}
 	p.Offset = lead + pe.Offset
-	// The library's message, with the offset counted in what was pasted.
-	moved := *pe
-	moved.Offset = p.Offset
-	p.Message = strings.TrimPrefix(moved.Error(), "ulid: ")
+	if lead > 0 {
+		// The library's message, with the offset counted in what was pasted.
+		moved := *pe
+		moved.Offset = p.Offset
+		p.Message = strings.TrimPrefix(moved.Error(), "ulid: ")
+	}
 	p.Index = utf16Index(original, p.Offset)
 	if r, size := utf8.DecodeRuneInString(original[p.Offset:]); r != utf8.RuneError || size > 1 {
 		p.Char = string(r)
@@ -111,38 +110,52 @@ func utf16Index(s string, offset int) int {
 
 // generated is one ULID made by generate.
 type generated struct {
-	ULID string // canonical, or lower case when asked for
-	Ms   uint64
-	UTC  string
+	ULID    string // canonical, or lower case when asked for
+	Ms      uint64
+	UTC     string
+	Entropy string // the 10 entropy bytes, lower-case hex
 }
 
-// generator makes the monotonic sequence: one per page, so every ULID the
-// page makes with "monotonic" on is greater than the one before.
+// generator makes the monotonic sequence for the current time: one per
+// page, so every ULID the page makes with "monotonic" on and no time set is
+// greater than the one before.
 var generator = ulid.NewMonotonic(nil)
 
-// generate makes count ULIDs (1 to MaxCount) for the current time. With
-// monotonic they come from one Monotonic generator and increase strictly;
-// without, each has fresh random entropy, so those made in the same
-// millisecond are in no particular order.
-func generate(count int, monotonic, lower bool) ([]generated, error) {
+// generate makes count ULIDs (1 to MaxCount) for the time at, read as the
+// command's --time (toolinput.ParseTime), or for the current time if at is
+// blank. With monotonic they increase strictly: for the current time they
+// come from the page's generator, for a time set, from a new one (as ulid
+// --time does). Without, each has fresh random entropy, so those made in
+// the same millisecond are in no particular order.
+func generate(count int, monotonic, lower bool, at string) ([]generated, error) {
 	if count < 1 || count > MaxCount {
 		return nil, errors.New("count must be from 1 to " + strconv.Itoa(MaxCount))
 	}
+	next := func() (ulid.ULID, error) {
+		ms, err := ulid.Timestamp(time.Now())
+		if err != nil {
+			return ulid.ULID{}, err
+		}
+		return ulid.New(ms, nil)
+	}
+	if monotonic {
+		next = generator.Next
+	}
+	if t, _ := trim(at); t != "" {
+		ms, err := toolinput.ParseTime(t)
+		if err != nil {
+			return nil, errors.New("time: " + err.Error())
+		}
+		next = func() (ulid.ULID, error) { return ulid.New(ms, nil) }
+		if monotonic {
+			next = func(g *ulid.Monotonic) func() (ulid.ULID, error) {
+				return func() (ulid.ULID, error) { return g.New(ms) }
+			}(ulid.NewMonotonic(nil))
+		}
+	}
 	out := make([]generated, 0, count)
 	for range count {
-		var (
-			id  ulid.ULID
-			err error
-		)
-		if monotonic {
-			id, err = generator.Next()
-		} else {
-			var ms uint64
-			ms, err = ulid.Timestamp(time.Now())
-			if err == nil {
-				id, err = ulid.New(ms, nil)
-			}
-		}
+		id, err := next()
 		if err != nil {
 			return nil, err
 		}
@@ -150,7 +163,8 @@ func generate(count int, monotonic, lower bool) ([]generated, error) {
 		if lower {
 			s = strings.ToLower(s)
 		}
-		out = append(out, generated{ULID: s, Ms: id.Timestamp(), UTC: id.Time().Format(utcLayout)})
+		e := id.Entropy()
+		out = append(out, generated{ULID: s, Ms: id.Timestamp(), UTC: id.Time().Format(utcLayout), Entropy: hex.EncodeToString(e[:])})
 	}
 	return out, nil
 }
@@ -166,13 +180,14 @@ type decoded struct {
 	UUID      string
 	Bytes     string // all 16 bytes, lower-case hex
 	Trimmed   bool   // white space around the input was ignored
-	LowerCase bool   // the input had lower-case letters
+	UUIDText  bool   // the input was UUID text
+	LowerCase bool   // the input had lower-case letters (of a ULID)
 	Aliases   []int  // byte offsets in Input of the aliases I, L and O
 	Problem   *problem
 }
 
 func (d *decoded) fields() map[string]any {
-	m := map[string]any{"input": d.Input, "ok": d.Problem == nil}
+	m := map[string]any{"input": d.Input, "ok": d.Problem == nil, "uuidText": d.UUIDText}
 	if d.Problem != nil {
 		m["error"] = d.Problem.fields()
 		return m
@@ -194,17 +209,20 @@ func (d *decoded) fields() map[string]any {
 	return m
 }
 
-// decode parses input as Parse does (lower case and Crockford's aliases
-// accepted) after trimming surrounding white space.
+// decode reads input under the tools' input policy (toolinput.Parse), as
+// ulid inspect does: surrounding white space is trimmed, and it is a ULID
+// (lower case and Crockford's aliases accepted) or UUID text.
 func decode(input string) *decoded {
 	d := &decoded{Input: input}
 	s, lead := trim(input)
 	d.Trimmed = len(s) != len(input)
-	id, err := ulid.Parse(s)
+	id, kind, err := toolinput.Parse(input, toolinput.Options{})
 	if err != nil {
-		d.Problem = describe(err, input, lead)
+		d.Problem = describe(err, input, 0)
+		d.UUIDText = kind == toolinput.UUID
 		return d
 	}
+	d.UUIDText = kind == toolinput.UUID
 	d.Canonical = id.String()
 	d.UTC = id.Time().Format(utcLayout)
 	d.Ms = id.Timestamp()
@@ -213,6 +231,9 @@ func decode(input string) *decoded {
 	d.Entropy = hex.EncodeToString(e[:])
 	d.UUID = id.UUIDString()
 	d.Bytes = hex.EncodeToString(id[:])
+	if d.UUIDText {
+		return d
+	}
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; {
 		case c >= 'a' && c <= 'z':
@@ -225,6 +246,63 @@ func decode(input string) *decoded {
 		}
 	}
 	return d
+}
+
+// MaxLines is the most lines decodeList reads.
+const MaxLines = 10000
+
+// listItem is one line of a list decodeList read.
+type listItem struct {
+	Line      int    // 1-based line number in the pasted text
+	Input     string // the line as pasted, without its line ending
+	Canonical string
+	UTC       string
+	Ms        uint64
+	id        ulid.ULID
+	Problem   *problem
+}
+
+func (it *listItem) fields() map[string]any {
+	m := map[string]any{"line": it.Line, "input": it.Input, "ok": it.Problem == nil}
+	if it.Problem != nil {
+		m["error"] = it.Problem.fields()
+		return m
+	}
+	m["canonical"] = it.Canonical
+	m["utc"] = it.UTC
+	m["ms"] = strconv.FormatUint(it.Ms, 10)
+	return m
+}
+
+// decodeList reads text as IDs one per line, under the same policy as
+// decode, skipping blank lines, and returns the valid ones sorted by time
+// (and, within a millisecond, by the rest of their bits, as ULIDs sort),
+// the invalid ones in line order, and the number of lines it left unread
+// beyond MaxLines.
+func decodeList(text string) (valid, invalid []*listItem, unread int) {
+	n := 0
+	for line := range strings.Lines(text) {
+		n++
+		if n > MaxLines {
+			unread++
+			continue
+		}
+		line = strings.TrimSuffix(strings.TrimSuffix(line, "\n"), "\r")
+		if t, _ := trim(line); t == "" {
+			continue
+		}
+		it := &listItem{Line: n, Input: line}
+		id, _, err := toolinput.Parse(line, toolinput.Options{})
+		if err != nil {
+			it.Problem = describe(err, line, 0)
+			invalid = append(invalid, it)
+			continue
+		}
+		it.id, it.Canonical, it.UTC, it.Ms = id, id.String(), id.Time().Format(utcLayout), id.Timestamp()
+		valid = append(valid, it)
+	}
+	slices.SortStableFunc(valid, func(a, b *listItem) int { return a.id.Compare(b.id) })
+	return valid, invalid, unread
 }
 
 // conversion is the result of converting one way between ULID and UUID.

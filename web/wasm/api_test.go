@@ -2,6 +2,7 @@ package main
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -120,12 +121,12 @@ func TestDecodeProblems(t *testing.T) {
 
 func TestGenerate(t *testing.T) {
 	for _, bad := range []int{0, -1, MaxCount + 1} {
-		if _, err := generate(bad, true, false); err == nil {
+		if _, err := generate(bad, true, false, ""); err == nil {
 			t.Errorf("generate(%d) succeeded", bad)
 		}
 	}
 	before := time.Now().UnixMilli()
-	items, err := generate(MaxCount, true, false)
+	items, err := generate(MaxCount, true, false, "")
 	after := time.Now().UnixMilli()
 	if err != nil || len(items) != MaxCount {
 		t.Fatalf("generate(%d) = %d items, %v", MaxCount, len(items), err)
@@ -142,7 +143,7 @@ func TestGenerate(t *testing.T) {
 			t.Fatalf("item %d at %d ms, outside [%d, %d]", i, it.Ms, before, after)
 		}
 	}
-	items, err = generate(50, false, true)
+	items, err = generate(50, false, true, "")
 	if err != nil || len(items) != 50 {
 		t.Fatalf("generate(50, not monotonic, lower) = %d items, %v", len(items), err)
 	}
@@ -151,5 +152,102 @@ func TestGenerate(t *testing.T) {
 		if it.ULID != strings.ToLower(it.ULID) || d.Problem != nil || !d.LowerCase || d.Ms != it.Ms {
 			t.Fatalf("lower-case item %+v decodes to %+v", it, *d)
 		}
+	}
+}
+
+func TestGenerateAt(t *testing.T) {
+	for _, at := range []string{"2016-07-30T22:36:16.385Z", " @1469918176.385 ", "1469918176385", "2016-07-31t04:06:16.385+05:30"} {
+		for _, monotonic := range []bool{true, false} {
+			items, err := generate(20, monotonic, false, at)
+			if err != nil || len(items) != 20 {
+				t.Fatalf("generate(20, %v, at %q) = %d items, %v", monotonic, at, len(items), err)
+			}
+			for i, it := range items {
+				if it.Ms != vectors[0].ms || it.UTC != vectors[0].utc || !strings.HasPrefix(it.ULID, vectors[0].text[:10]) {
+					t.Fatalf("at %q: item %d = %+v", at, i, it)
+				}
+				if d := decode(it.ULID); d.Entropy != it.Entropy {
+					t.Fatalf("at %q: item %d entropy %s, decodes to %s", at, i, it.Entropy, d.Entropy)
+				}
+				if monotonic && i > 0 && it.ULID <= items[i-1].ULID {
+					t.Fatalf("at %q: not increasing at %d", at, i)
+				}
+			}
+		}
+	}
+	for at, want := range map[string]string{
+		"1796113133":                "time: 1796113133 is ambiguous",
+		"yesterday":                 "time: want an RFC 3339 time",
+		"10889-08-02T05:31:50.656Z": "time: out of range",
+	} {
+		if _, err := generate(1, true, false, at); err == nil || !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("generate at %q: %v, want %q", at, err, want)
+		}
+	}
+	items, err := generate(1, true, false, "10889-08-02T05:31:50.655Z")
+	if err != nil || items[0].Ms != vectors[2].ms {
+		t.Errorf("generate at the largest time: %+v, %v", items, err)
+	}
+}
+
+// TestDecodePolicy checks that the Decode tab reads input as ulid inspect
+// does: UUID text included, white space trimmed, UUID errors for
+// malformed UUIDs.
+func TestDecodePolicy(t *testing.T) {
+	for _, v := range vectors {
+		for _, in := range []string{v.uuid, " " + strings.ToUpper(v.uuid) + "\n", "{" + v.uuid + "}", "urn:uuid:" + v.uuid, strings.ReplaceAll(v.uuid, "-", "")} {
+			d := decode(in)
+			if d.Problem != nil || d.Canonical != v.text || !d.UUIDText || d.LowerCase || d.Ms != v.ms || d.Entropy != v.bytes[12:] {
+				t.Errorf("decode(%q) = %+v", in, *d)
+			}
+		}
+	}
+	d := decode("01563df3-6481-d676-4c61efb99302bd5b")
+	if d.Problem == nil || d.Problem.Kind != "length" || !d.UUIDText ||
+		d.Problem.Message != "invalid UUID text length 35 bytes, want 36 (or 32, 38, 45)" {
+		t.Errorf("malformed UUID: %+v %+v", *d, d.Problem)
+	}
+	d = decode("  01563df3-6481-d676-4c61-efb99302bd5x")
+	if d.Problem == nil || d.Problem.Offset != 37 || d.Problem.Char != "x" || d.Problem.Message != "invalid UUID text: character 'x' at offset 37" {
+		t.Errorf("bad UUID digit after spaces: %+v", d.Problem)
+	}
+}
+
+func TestDecodeList(t *testing.T) {
+	text := "\r\n" + vectors[0].text + "\r\n" + // line 2
+		"  " + vectors[3].uuid + "\n" + // line 3
+		"01ARYZ6S41TSV4RRFFQ69G5FAU\n" + // line 4
+		"\n" + vectors[1].text + "\n" + // line 6
+		"01563df3-6481-d676-4c61efb99302bd5b\n" + // line 7
+		strings.ToLower(vectors[4].text) // line 8, no newline
+	valid, invalid, unread := decodeList(text)
+	if unread != 0 || len(valid) != 4 || len(invalid) != 2 {
+		t.Fatalf("%d valid, %d invalid, %d unread", len(valid), len(invalid), unread)
+	}
+	want := []struct {
+		line int
+		text string
+		ms   uint64
+	}{{6, vectors[1].text, 0}, {8, vectors[4].text, vectors[4].ms}, {2, vectors[0].text, vectors[0].ms}, {3, vectors[3].text, vectors[3].ms}}
+	for i, w := range want {
+		it := valid[i]
+		if it.Line != w.line || it.Canonical != w.text || it.Ms != w.ms || it.UTC == "" {
+			t.Errorf("valid[%d] = %+v, want line %d %s", i, *it, w.line, w.text)
+		}
+	}
+	if invalid[0].Line != 4 || invalid[0].Problem.Message != "invalid character 'U' at offset 25" ||
+		invalid[1].Line != 7 || !strings.HasPrefix(invalid[1].Problem.Message, "invalid UUID text length 35") {
+		t.Errorf("invalid = %+v, %+v", *invalid[0].Problem, *invalid[1].Problem)
+	}
+	// Within a millisecond, the entropy orders them.
+	valid, _, _ = decodeList("01ARYZ6S410000000000000002\n01ARYZ6S410000000000000000\n01ARYZ6S410000000000000001\n")
+	for i, it := range valid {
+		if it.Canonical != "01ARYZ6S41000000000000000"+strconv.Itoa(i) {
+			t.Errorf("tie %d: %s", i, it.Canonical)
+		}
+	}
+	_, _, unread = decodeList(strings.Repeat(vectors[0].text+"\n", MaxLines+5))
+	if unread != 5 {
+		t.Errorf("unread = %d, want 5", unread)
 	}
 }

@@ -9,29 +9,43 @@ import "syscall/js"
 func main() {
 	api := map[string]any{
 		"generate": js.FuncOf(func(_ js.Value, args []js.Value) any {
-			if len(args) != 3 {
-				return fail("generate(count, monotonic, lower) takes 3 arguments")
+			if len(args) != 4 || args[3].Type() != js.TypeString {
+				return fail("generate(count, monotonic, lower, at) takes 4 arguments")
 			}
-			items, err := generate(args[0].Int(), args[1].Truthy(), args[2].Truthy())
+			items, err := generate(args[0].Int(), args[1].Truthy(), args[2].Truthy(), args[3].String())
 			if err != nil {
 				return fail(err.Error())
 			}
 			list := make([]any, len(items))
 			for i, it := range items {
-				list[i] = map[string]any{"ulid": it.ULID, "ms": float64(it.Ms), "utc": it.UTC}
+				list[i] = map[string]any{"ulid": it.ULID, "ms": float64(it.Ms), "utc": it.UTC, "entropy": it.Entropy}
 			}
 			return map[string]any{"ok": true, "items": list}
+		}),
+		"decodeList": stringFunc(func(s string) map[string]any {
+			valid, invalid, unread := decodeList(s)
+			return map[string]any{"ok": true, "valid": itemFields(valid), "invalid": itemFields(invalid), "unread": unread}
 		}),
 		"decode":     stringFunc(func(s string) map[string]any { return decode(s).fields() }),
 		"ulidToUUID": stringFunc(func(s string) map[string]any { return ulidToUUID(s).fields() }),
 		"uuidToULID": stringFunc(func(s string) map[string]any { return uuidToULID(s).fields() }),
 		"maxCount":   MaxCount,
+		"maxLines":   MaxLines,
 	}
 	js.Global().Set("ulidgo", js.ValueOf(api))
 	if ready := js.Global().Get("ulidgoReady"); ready.Type() == js.TypeFunction {
 		ready.Invoke()
 	}
 	select {}
+}
+
+// itemFields converts list items to JavaScript values.
+func itemFields(items []*listItem) []any {
+	out := make([]any, len(items))
+	for i, it := range items {
+		out[i] = it.fields()
+	}
+	return out
 }
 
 // stringFunc wraps f as a JavaScript function of one string argument.
