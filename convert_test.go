@@ -260,7 +260,7 @@ func TestScan(t *testing.T) {
 		} {
 			var id ULID
 			if err := id.Scan(tc.src); err == nil || err.Error() != tc.want {
-				t.Errorf("Scan(%T of %d) = %v, want %q", tc.src, 16, err, tc.want)
+				t.Errorf("Scan(%T %q) = %v, want %q", tc.src, tc.src, err, tc.want)
 			}
 		}
 	})
