@@ -91,7 +91,10 @@ var (
 	// bytes, or binary data that is not 16 bytes.
 	ErrInvalidLength = errors.New("ulid: invalid length")
 
-	// ErrInvalidCharacter reports a byte outside Crockford's Base32 alphabet.
+	// ErrInvalidCharacter reports a byte that does not belong where it is: in
+	// ULID text, a byte outside Crockford's Base32 alphabet (for ParseStrict,
+	// the aliases I, L and O too); in UUID text, anything but a hex digit, or
+	// the hyphen, brace or prefix byte that its position requires.
 	ErrInvalidCharacter = errors.New("ulid: invalid character")
 
 	// ErrOverflow reports text whose first character is above '7', which
@@ -112,7 +115,8 @@ var (
 	ErrNull = errors.New("ulid: cannot scan SQL NULL into a ulid.ULID; use sql.Null[ulid.ULID] or *ulid.ULID")
 
 	// ErrUnsupportedType reports a value of a type that [ULID.Scan] cannot
-	// read.
+	// read, or, from an adapter such as pgxulid, a column type that a ULID
+	// cannot be stored in as it is.
 	ErrUnsupportedType = errors.New("ulid: unsupported type")
 )
 
