@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"runtime"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -16,13 +17,15 @@ import (
 // on what is valid: white space around an ID is trimmed, UUID text is an
 // ID unless --ulid-only, and the errors name the offset in the input.
 func TestInputPolicy(t *testing.T) {
-	for _, tc := range []struct {
+	type policyCase struct {
 		name  string
 		in    string
 		flags []string
 		uuid  bool   // the input is UUID text: convert prints the ULID
 		err   string // the reason it is invalid, or "" if valid
-	}{
+	}
+	cases := map[string][]policyCase{} // by flags
+	for _, tc := range []policyCase{
 		{name: "padded like psql", in: " " + specULID},
 		{name: "tabs and trailing spaces", in: "\t" + specULID + "  "},
 		{name: "no-break space and BOM", in: "\ufeff" + specULID + "\u00a0"},
@@ -41,42 +44,66 @@ func TestInputPolicy(t *testing.T) {
 		{name: "malformed UUID, --ulid-only", in: "01563df3-6481-d676-4c61efb99302bd5b", flags: []string{"--ulid-only"}, err: "invalid length 35 bytes, want 26"},
 		{name: "bad UUID digit", in: " " + specUUID[:35] + "x", err: "invalid UUID text: character 'x' at offset 36"},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			for _, cmd := range []string{"inspect", "convert", "validate"} {
-				for _, viaStdin := range []bool{false, true} {
-					args := append([]string{cmd}, tc.flags...)
-					stdin := ""
+		key := strings.Join(tc.flags, " ")
+		cases[key] = append(cases[key], tc)
+	}
+	// One run per command, set of flags and way in, with every case of
+	// that set: the command starts a few times rather than once a case,
+	// which matters under emulation.
+	for _, group := range cases {
+		flags := group[0].flags
+		for _, cmd := range []string{"inspect", "convert", "validate"} {
+			for _, viaStdin := range []bool{false, true} {
+				args := append([]string{cmd}, flags...)
+				var stdin, stdout, stderr strings.Builder
+				bad := 0
+				if !viaStdin {
+					args = append(args, "--")
+				}
+				for i, tc := range group {
+					where := "argument " + strconv.Itoa(i+1)
 					if viaStdin {
-						stdin = "\r\n" + tc.in + "\r\n"
+						stdin.WriteString("\r\n" + tc.in + "\r\n") // blank lines are skipped
+						where = "line " + strconv.Itoa(2*i+2)
 					} else {
-						args = append(args, "--", tc.in)
-					}
-					r := runCmd(t, stdin, nil, args...)
-					where := "argument 1"
-					if viaStdin {
-						where = "line 2"
+						args = append(args, tc.in)
 					}
 					if tc.err != "" {
-						msg := r.stderr
+						bad++
+						msg := where + ": " + quote(tc.in) + ": " + tc.err + "\n"
 						if cmd == "validate" {
-							msg = r.stdout
-						}
-						want := where + ": " + quote(tc.in) + ": " + tc.err + "\n"
-						if r.code != 1 || !strings.HasSuffix(msg, want) {
-							t.Errorf("%s (stdin %v): exit %d, stdout %q, stderr %q; want %q", cmd, viaStdin, r.code, r.stdout, r.stderr, want)
+							stdout.WriteString(msg)
+						} else {
+							stderr.WriteString("ulid: " + msg)
 						}
 						continue
 					}
-					want := map[string]string{"inspect": specText, "convert": specUUID + "\n", "validate": ""}[cmd]
-					if cmd == "convert" && tc.uuid {
-						want = specULID + "\n"
-					}
-					if r.code != 0 || r.stderr != "" || r.stdout != want {
-						t.Errorf("%s (stdin %v): exit %d, stdout %q, stderr %q; want %q", cmd, viaStdin, r.code, r.stdout, r.stderr, want)
+					switch {
+					case cmd == "inspect":
+						if stdout.Len() > 0 {
+							stdout.WriteString("\n")
+						}
+						stdout.WriteString(specText)
+					case cmd == "convert" && tc.uuid:
+						stdout.WriteString(specULID + "\n")
+					case cmd == "convert":
+						stdout.WriteString(specUUID + "\n")
 					}
 				}
+				code := 0
+				if bad > 0 {
+					code = 1
+					if cmd == "validate" {
+						stderr.WriteString("ulid: " + strconv.Itoa(bad) + " of " + strconv.Itoa(len(group)) + " IDs invalid\n")
+					}
+				}
+				r := runCmd(t, stdin.String(), nil, args...)
+				if r.code != code || r.stdout != stdout.String() || r.stderr != stderr.String() {
+					t.Errorf("%q (stdin %v): exit %d, want %d\nstdout %q\nwant   %q\nstderr %q\nwant   %q",
+						args, viaStdin, r.code, code, r.stdout, stdout.String(), r.stderr, stderr.String())
+				}
 			}
-		})
+		}
 	}
 }
 
@@ -150,10 +177,7 @@ func TestTimeForms(t *testing.T) {
 		ms   uint64
 	}{
 		{"@1469918176.385", specMS},
-		{"@1796113133", 1796113133000},
 		{"@1796113133.5", 1796113133500},
-		{"0", 0},
-		{"1469918176385", specMS},
 		{"2016-07-30t22:36:16.385z", specMS},
 		{"10889-08-02T05:31:50.655Z", ulid.MaxTimestamp},
 		{"10889-08-02T11:01:50.655+05:30", ulid.MaxTimestamp},
@@ -180,36 +204,27 @@ func TestTimeForms(t *testing.T) {
 	}
 
 	// What inspect prints, --time reads back: the time (UTC and local,
-	// the five-digit year included), lower-cased too, and ms and seconds.
+	// the five-digit year included), ms and seconds. (Lower case and the
+	// other forms are in toolinput's tests, which need no command run.)
 	env := []string{"TZ=Asia/Kolkata"}
 	if _, err := time.LoadLocation("Asia/Kolkata"); err != nil {
 		env = []string{"TZ=UTC"}
 	}
-	for _, id := range []string{specULID, "7ZZZZZZZZZZZZZZZZZZZZZZZZZ", "01KVT0F720ZK9N4T2QX7VR8WMC"} {
-		want := ulid.MustParse(id).Timestamp()
-		var times []string
-		for _, args := range [][]string{{"-f", "time"}, {"-f", "time", "--local"}, {"-f", "ms"}, {"-f", "unix"}} {
-			r := runCmd(t, "", env, append(args, id)...)
-			if r.code != 0 {
-				t.Fatalf("%q %s: exit %d, stderr %q", args, id, r.code, r.stderr)
-			}
-			s := strings.TrimSuffix(r.stdout, "\n")
-			switch args[1] {
-			case "unix":
-				want, s = want/1000*1000, "@"+s
-			case "time":
-				times = append(times, strings.ToLower(s))
-			}
-			times = append(times, s)
+	ids := []string{specULID, "7ZZZZZZZZZZZZZZZZZZZZZZZZZ", "01KVT0F720ZK9N4T2QX7VR8WMC"}
+	for _, args := range [][]string{{"-f", "time"}, {"-f", "time", "--local"}, {"-f", "ms"}, {"-f", "unix"}} {
+		r := runCmd(t, "", env, append(args, ids...)...)
+		printed := lines(r.stdout)
+		if r.code != 0 || len(printed) != len(ids) {
+			t.Fatalf("%q: exit %d, stdout %q, stderr %q", args, r.code, r.stdout, r.stderr)
 		}
-		for i, s := range times {
-			w := ulid.MustParse(id).Timestamp()
-			if i == len(times)-1 {
-				w = want
+		for i, s := range printed {
+			ms := ulid.MustParse(ids[i]).Timestamp()
+			if args[1] == "unix" {
+				ms, s = ms/1000*1000, "@"+s
 			}
 			r := runCmd(t, "", nil, "--time", s, "-z")
-			if got := strings.TrimSuffix(r.stdout, "\n"); r.code != 0 || got != ulid.MustNew(w, zeros{}).String() {
-				t.Errorf("--time %s -z: exit %d, stdout %q, stderr %q; want the time of %s", s, r.code, r.stdout, r.stderr, id)
+			if got := strings.TrimSuffix(r.stdout, "\n"); r.code != 0 || got != ulid.MustNew(ms, zeros{}).String() {
+				t.Errorf("--time %s -z: exit %d, stdout %q, stderr %q; want the time of %s", s, r.code, r.stdout, r.stderr, ids[i])
 			}
 		}
 	}
