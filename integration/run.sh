@@ -26,7 +26,9 @@
 #        ULID_PGBOUNCER_DSN=postgres://ulid:ulid@127.0.0.1:56432/ulidtest?sslmode=disable
 #        ULID_MYSQL_DSN=ulid:ulid@tcp(127.0.0.1:53306)/ulidtest?parseTime=true
 #        ULID_INTEGRATION_REQUIRE=1
-#      and runs `go test -count=1 ./... "$@"` in integration/. If ULID_RUN_CMD is set,
+#      and runs `go test -count=1 ./... "$@"` in integration/, then the same in
+#      integration/stacks/ (its own module: ORMs, routers and code generators
+#      with ULIDs; see docs/stacks.md). If ULID_RUN_CMD is set,
 #      it is then run with `bash -c` from the repository root, with the same env.
 #      Without the DSNs the server tests skip; ULID_INTEGRATION_REQUIRE=1 (always
 #      set here, whatever the caller's environment says) makes a missing DSN a
@@ -38,7 +40,7 @@
 #      integration/pgxulid_test.go).
 #   5. Stops the servers and deletes the temporary directory on exit (also on
 #      failure or Ctrl-C), and exits with the first non-zero status of the tests
-#      and ULID_RUN_CMD.
+#      (integration/, integration/stacks/) and ULID_RUN_CMD.
 #
 # Serve mode (--serve), for iterating:
 #   terminal 1:  integration/run.sh --serve     # prints `export ...` lines, then waits
@@ -449,6 +451,7 @@ if [[ $SERVE -eq 1 ]]; then
 $(cat "$ENV_FILE")
 # (or: source $ENV_FILE)
 #   cd $SCRIPT_DIR && go test -count=1 -v ./...
+#   cd $SCRIPT_DIR/stacks && go test -count=1 -v ./...
 # psql:    $PG_BIN/psql '$ULID_PG_DSN'
 #          $PG_BIN/psql '$ULID_PGBOUNCER_DSN'   (through PgBouncer)
 # mariadb: $MARIADB --no-defaults -h 127.0.0.1 -P $MY_PORT -u $DB_USER -p$DB_PASS $DB_NAME
@@ -464,6 +467,11 @@ fi
 status=0
 log "go test -count=1 ./... $* (ULID_INTEGRATION_REQUIRE=$ULID_INTEGRATION_REQUIRE)"
 (cd "$SCRIPT_DIR" && go test -count=1 ./... "$@") || status=$?
+
+log "go test -count=1 ./... $* in stacks/ (ULID_INTEGRATION_REQUIRE=$ULID_INTEGRATION_REQUIRE)"
+stacks_status=0
+(cd "$SCRIPT_DIR/stacks" && go test -count=1 ./... "$@") || stacks_status=$?
+if [[ $status -eq 0 ]]; then status=$stacks_status; fi
 
 if [[ -n ${ULID_RUN_CMD:-} ]]; then
 	log "ULID_RUN_CMD: $ULID_RUN_CMD"
