@@ -58,7 +58,7 @@ func storedText(t *testing.T, db *sql.DB, table, expr string, id ulid.ULID) stri
 
 func TestLibPQ(t *testing.T) {
 	base := dsn(t, envPostgres)
-	a, b := ulid.Make(), ulid.Make()
+	a := ulid.Make()
 
 	t.Run("default", func(t *testing.T) {
 		// lib/pq sends a []byte parameter as text, unescaped: the 16 bytes
@@ -85,60 +85,66 @@ func TestLibPQ(t *testing.T) {
 		}
 	})
 
-	t.Run("binary_parameters", func(t *testing.T) {
-		db := openSQL(t, "postgres", base+"&binary_parameters=yes")
-		table := sqlTable(t, db)
-		ctx := testContext(t)
-		for _, r := range []struct {
-			id     ulid.ULID
-			parent *ulid.ULID
-		}{{a, nil}, {b, &a}} {
-			if _, err := db.ExecContext(ctx, "INSERT INTO "+table+" (id, parent) VALUES ($1, $2)", r.id, r.parent); err != nil {
-				t.Fatalf("INSERT: %v", err)
-			}
-		}
-		if got := storedText(t, db, table, "parent", b); got != a.UUIDString() {
-			t.Errorf("stored parent %q, want %q", got, a.UUIDString())
-		}
-		var got ulid.ULID
-		var parent sql.Null[ulid.ULID]
-		if err := db.QueryRowContext(ctx, "SELECT id, parent FROM "+table+" WHERE id = $1", b).Scan(&got, &parent); err != nil {
-			t.Fatal(err)
-		}
-		if got != b || !parent.Valid || parent.V != a {
-			t.Errorf("scanned %v, %+v; want %v, %v", got, parent, b, a)
-		}
-		if err := db.QueryRowContext(ctx, "SELECT parent FROM "+table+" WHERE id = $1", a).Scan(&parent); err != nil || parent.Valid {
-			t.Errorf("NULL parent: %+v, %v", parent, err)
-		}
+	for _, route := range []struct{ name, env string }{{"binary_parameters", envPostgres}, {"pgbouncer_binary_parameters", envPgBouncer}} {
+		t.Run(route.name, func(t *testing.T) { libPQBinary(t, dsn(t, route.env)) })
+	}
+}
 
-		// Arrays: pq.Array scans uuid[] into a []ulid.ULID, each element
-		// through Scan.
-		var ids []ulid.ULID
-		if err := db.QueryRowContext(ctx, "SELECT array_agg(id ORDER BY id) FROM "+table).Scan(pq.Array(&ids)); err != nil {
-			t.Fatalf("Scan(pq.Array(&ids)): %v", err)
+// libPQBinary runs the binary_parameters recipe on the database at base.
+func libPQBinary(t *testing.T, base string) {
+	a, b := ulid.Make(), ulid.Make()
+	db := openSQL(t, "postgres", base+"&binary_parameters=yes")
+	table := sqlTable(t, db)
+	ctx := testContext(t)
+	for _, r := range []struct {
+		id     ulid.ULID
+		parent *ulid.ULID
+	}{{a, nil}, {b, &a}} {
+		if _, err := db.ExecContext(ctx, "INSERT INTO "+table+" (id, parent) VALUES ($1, $2)", r.id, r.parent); err != nil {
+			t.Fatalf("INSERT: %v", err)
 		}
-		if !slices.Equal(ids, []ulid.ULID{a, b}) {
-			t.Errorf("uuid[] = %v, want %v", ids, []ulid.ULID{a, b})
-		}
-		// To bind one, pass the UUID text: pq.Array of a []ulid.ULID writes
-		// each element's 16 bytes as a bytea literal.
-		if _, err := db.ExecContext(ctx, "UPDATE "+table+" SET ids = $1 WHERE id = $2", pq.Array([]ulid.ULID{a, b}), b); err == nil {
-			t.Errorf("binding pq.Array([]ulid.ULID) worked; the guide says it does not")
-		} else {
-			t.Logf("binding pq.Array([]ulid.ULID): %v", err)
-		}
-		if _, err := db.ExecContext(ctx, "UPDATE "+table+" SET ids = $1 WHERE id = $2", pq.Array(uuidStrings(a, b)), b); err != nil {
-			t.Fatalf("binding pq.Array of UUID text: %v", err)
-		}
-		if got := storedText(t, db, table, "ids", b); got != "{"+a.UUIDString()+","+b.UUIDString()+"}" {
-			t.Errorf("stored ids %q", got)
-		}
-		var n int
-		if err := db.QueryRowContext(ctx, "SELECT count(*) FROM "+table+" WHERE id = ANY($1)", pq.Array(uuidStrings(a, b))).Scan(&n); err != nil || n != 2 {
-			t.Errorf("WHERE id = ANY($1): %d rows, %v", n, err)
-		}
-	})
+	}
+	if got := storedText(t, db, table, "parent", b); got != a.UUIDString() {
+		t.Errorf("stored parent %q, want %q", got, a.UUIDString())
+	}
+	var got ulid.ULID
+	var parent sql.Null[ulid.ULID]
+	if err := db.QueryRowContext(ctx, "SELECT id, parent FROM "+table+" WHERE id = $1", b).Scan(&got, &parent); err != nil {
+		t.Fatal(err)
+	}
+	if got != b || !parent.Valid || parent.V != a {
+		t.Errorf("scanned %v, %+v; want %v, %v", got, parent, b, a)
+	}
+	if err := db.QueryRowContext(ctx, "SELECT parent FROM "+table+" WHERE id = $1", a).Scan(&parent); err != nil || parent.Valid {
+		t.Errorf("NULL parent: %+v, %v", parent, err)
+	}
+
+	// Arrays: pq.Array scans uuid[] into a []ulid.ULID, each element
+	// through Scan.
+	var ids []ulid.ULID
+	if err := db.QueryRowContext(ctx, "SELECT array_agg(id ORDER BY id) FROM "+table).Scan(pq.Array(&ids)); err != nil {
+		t.Fatalf("Scan(pq.Array(&ids)): %v", err)
+	}
+	if !slices.Equal(ids, []ulid.ULID{a, b}) {
+		t.Errorf("uuid[] = %v, want %v", ids, []ulid.ULID{a, b})
+	}
+	// To bind one, pass the UUID text: pq.Array of a []ulid.ULID writes
+	// each element's 16 bytes as a bytea literal.
+	if _, err := db.ExecContext(ctx, "UPDATE "+table+" SET ids = $1 WHERE id = $2", pq.Array([]ulid.ULID{a, b}), b); err == nil {
+		t.Errorf("binding pq.Array([]ulid.ULID) worked; the guide says it does not")
+	} else {
+		t.Logf("binding pq.Array([]ulid.ULID): %v", err)
+	}
+	if _, err := db.ExecContext(ctx, "UPDATE "+table+" SET ids = $1 WHERE id = $2", pq.Array(uuidStrings(a, b)), b); err != nil {
+		t.Fatalf("binding pq.Array of UUID text: %v", err)
+	}
+	if got := storedText(t, db, table, "ids", b); got != "{"+a.UUIDString()+","+b.UUIDString()+"}" {
+		t.Errorf("stored ids %q", got)
+	}
+	var n int
+	if err := db.QueryRowContext(ctx, "SELECT count(*) FROM "+table+" WHERE id = ANY($1)", pq.Array(uuidStrings(a, b))).Scan(&n); err != nil || n != 2 {
+		t.Errorf("WHERE id = ANY($1): %d rows, %v", n, err)
+	}
 }
 
 func uuidStrings(ids ...ulid.ULID) []string {
