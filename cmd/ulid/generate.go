@@ -2,10 +2,12 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"flag"
 	"io"
 	"log"
 	"os"
+	"strconv"
 	"time"
 
 	"github.com/ulidgo/ulid"
@@ -26,10 +28,29 @@ type genOptions struct {
 // about flags given in the wrong mode.
 var generateFlagNames = []string{"n", "time", "lower", "uuid", "z", "zero", "q", "quick"}
 
+// A decimalCount is the value of -n: a count in decimal, as people write
+// one. flag's Int64 would read Go's number syntax, so that 010 meant 8,
+// 0x10 16 and 1_000 1000.
+type decimalCount int64
+
+func (c *decimalCount) Set(s string) error {
+	n, err := strconv.ParseInt(s, 10, 64)
+	switch {
+	case errors.Is(err, strconv.ErrRange):
+		return errors.New("value out of range")
+	case err != nil:
+		return errors.New("parse error")
+	}
+	*c = decimalCount(n)
+	return nil
+}
+
+func (c *decimalCount) String() string { return strconv.FormatInt(int64(*c), 10) }
+
 // generateFlags defines the flags of generate on fs.
 func generateFlags(fs *flag.FlagSet) *genOptions {
-	opt := &genOptions{}
-	fs.Int64Var(&opt.n, "n", 1, "number of ULIDs to generate")
+	opt := &genOptions{n: 1}
+	fs.Var((*decimalCount)(&opt.n), "n", "number of ULIDs to generate")
 	fs.Func("time", "time of the ULIDs: RFC 3339, @ and Unix seconds, or Unix milliseconds", func(s string) (err error) {
 		opt.at, err = toolinput.ParseTime(s)
 		opt.atSet = true

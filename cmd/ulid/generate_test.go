@@ -22,6 +22,11 @@ func TestCountFlag(t *testing.T) {
 		{args: []string{"-n", "9223372036854775807"}, want: 1<<63 - 1},
 		{args: []string{"-n", "9223372036854775808"}, err: `invalid value "9223372036854775808" for flag -n: value out of range`},
 		{args: []string{"-n", "x"}, err: `invalid value "x" for flag -n: parse error`},
+		// Decimal only: not Go's octal, hex, binary or digit separators.
+		{args: []string{"-n", "010"}, want: 10},
+		{args: []string{"-n", "0x10"}, err: `invalid value "0x10" for flag -n: parse error`},
+		{args: []string{"-n", "0b11"}, err: `invalid value "0b11" for flag -n: parse error`},
+		{args: []string{"-n", "1_000"}, err: `invalid value "1_000" for flag -n: parse error`},
 	} {
 		fs := newFlagSet()
 		opt := generateFlags(fs)
