@@ -193,21 +193,22 @@ func uuidFault[T string | []byte](s T) error {
 	}
 	for i := range len(s) {
 		j := i - start // offset in the 36-character form
+		var want byte  // what position i requires, as ParseError.want records it
 		var ok bool
 		switch {
 		case j < 0 && start == 1:
-			ok = s[i] == '{'
+			want, ok = '{', s[i] == '{'
 		case j < 0:
-			ok = s[i] == urnPrefix[i] || s[i] == "URN:UUID:"[i]
+			want, ok = 'u', s[i] == urnPrefix[i] || s[i] == "URN:UUID:"[i]
 		case j >= uuidSize:
-			ok = s[i] == '}'
+			want, ok = '}', s[i] == '}'
 		case hyphens && (j == 8 || j == 13 || j == 18 || j == 23):
-			ok = s[i] == '-'
+			want, ok = '-', s[i] == '-'
 		default:
 			ok = hexValue[s[i]] != invalid
 		}
 		if !ok {
-			return &ParseError{Err: ErrInvalidCharacter, Length: len(s), Offset: i, Byte: s[i], format: formatUUID}
+			return &ParseError{Err: ErrInvalidCharacter, Length: len(s), Offset: i, Byte: s[i], format: formatUUID, want: want}
 		}
 	}
 	panic("ulid: uuidFault called on valid input")

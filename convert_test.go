@@ -83,6 +83,20 @@ func TestParseUUIDErrors(t *testing.T) {
 			t.Errorf("ParseUUID(%q) error message %q", tc.in, err)
 		}
 	}
+
+	// The message says what the offending position wants.
+	for _, tc := range []struct{ in, want string }{
+		{"01563df3x6481-d676-4c61-efb99302bd5b", "ulid: invalid UUID text: character 'x' at offset 8, want '-'"},
+		{"01g63df3-6481-d676-4c61-efb99302bd5b", "ulid: invalid UUID text: character 'g' at offset 2, want a hex digit"},
+		{"[" + valid + "}", "ulid: invalid UUID text: character '[' at offset 0, want '{'"},
+		{"{" + valid + ")", "ulid: invalid UUID text: character ')' at offset 37, want '}'"},
+		{"urn:uuix:" + valid, `ulid: invalid UUID text: character 'x' at offset 7, want "urn:uuid:" (in either case)`},
+		{strings.Repeat("0", 36), "ulid: invalid UUID text: character '0' at offset 8, want '-'"},
+	} {
+		if _, err := ParseUUID(tc.in); err == nil || err.Error() != tc.want {
+			t.Errorf("ParseUUID(%q) error %v, want %q", tc.in, err, tc.want)
+		}
+	}
 }
 
 func FuzzParseUUID(f *testing.F) {

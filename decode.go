@@ -18,6 +18,7 @@ type ParseError struct {
 	Byte byte
 
 	format inputFormat
+	want   byte // for UUID text, the byte the offset requires; 0 for a hex digit, 'u' for the URN prefix
 }
 
 // inputFormat names what a ParseError's input was meant to be.
@@ -52,7 +53,15 @@ func (e *ParseError) Error() string {
 	}
 	msg := "ulid: invalid character " + quoteByte(e.Byte) + " at offset " + strconv.Itoa(e.Offset)
 	if e.format == formatUUID {
-		msg = "ulid: invalid UUID text: character " + quoteByte(e.Byte) + " at offset " + strconv.Itoa(e.Offset)
+		msg = "ulid: invalid UUID text: character " + quoteByte(e.Byte) + " at offset " + strconv.Itoa(e.Offset) + ", want "
+		switch e.want {
+		case 0:
+			msg += "a hex digit"
+		case 'u':
+			msg += `"urn:uuid:" (in either case)`
+		default:
+			msg += quoteByte(e.want)
+		}
 	}
 	if e.format == formatText {
 		switch e.Byte {

@@ -369,7 +369,7 @@ func TestUUIDFirstFault(t *testing.T) {
 	} {
 		for _, cmd := range []string{"inspect", "convert"} {
 			r := runCmd(t, "", nil, cmd, "--", tc.in) // "--": one starts with '-'
-			want := ": invalid UUID text: " + tc.want + "\n"
+			want := ": invalid UUID text: " + tc.want + ", want a hex digit\n"
 			if r.code != 1 || r.stdout != "" || !strings.HasPrefix(r.stderr, "ulid: argument 1: ") ||
 				!strings.HasSuffix(r.stderr, want) || strings.Count(r.stderr, "\n") != 1 {
 				t.Errorf("%s %s: exit %d, stdout %q, stderr %q; want %q", cmd, tc.in, r.code, r.stdout, r.stderr, want)

@@ -42,7 +42,7 @@ func TestInputPolicy(t *testing.T) {
 		{name: "malformed UUID", in: "01563df3-6481-d676-4c61efb99302bd5b", err: "invalid UUID text length 35 bytes, want 36 (or 32, 38, 45)"},
 		{name: "truncated UUID", in: "01563df3-6481-d676-4c61-efb99302bd", err: "invalid UUID text length 34 bytes, want 36 (or 32, 38, 45)"},
 		{name: "malformed UUID, --ulid-only", in: "01563df3-6481-d676-4c61efb99302bd5b", flags: []string{"--ulid-only"}, err: "invalid length 35 bytes, want 26"},
-		{name: "bad UUID digit", in: " " + specUUID[:35] + "x", err: "invalid UUID text: character 'x' at offset 36"},
+		{name: "bad UUID digit", in: " " + specUUID[:35] + "x", err: "invalid UUID text: character 'x' at offset 36, want a hex digit"},
 	} {
 		key := strings.Join(tc.flags, " ")
 		cases[key] = append(cases[key], tc)

@@ -208,7 +208,7 @@ func TestDecodePolicy(t *testing.T) {
 		t.Errorf("malformed UUID: %+v %+v", *d, d.Problem)
 	}
 	d = decode("  01563df3-6481-d676-4c61-efb99302bd5x")
-	if d.Problem == nil || d.Problem.Offset != 37 || d.Problem.Char != "x" || d.Problem.Message != "invalid UUID text: character 'x' at offset 37" {
+	if d.Problem == nil || d.Problem.Offset != 37 || d.Problem.Char != "x" || d.Problem.Message != "invalid UUID text: character 'x' at offset 37, want a hex digit" {
 		t.Errorf("bad UUID digit after spaces: %+v", d.Problem)
 	}
 }

@@ -39,7 +39,7 @@ func TestParse(t *testing.T) {
 		// Offsets count bytes in the input as given.
 		{in: "  01ARYZ6S41TSV4RRFFQ69G5FAU", err: "ulid: invalid character 'U' at offset 27"},
 		{in: "\u00a001ARYZ6S41TSV4RRFFQ69G5FAU", err: "ulid: invalid character 'U' at offset 27"},
-		{in: " 01563df3-6481-d676-4c61-efb99302bd5x", kind: UUID, err: "ulid: invalid UUID text: character 'x' at offset 36"},
+		{in: " 01563df3-6481-d676-4c61-efb99302bd5x", kind: UUID, err: "ulid: invalid UUID text: character 'x' at offset 36, want a hex digit"},
 		{in: "01ARYZ6S41 TSV4RRFFQ69G5FAV", err: "ulid: invalid length 27 bytes, want 26"},
 		{in: "01ARYZ6S41-SV4RRFFQ69G5FAV", err: "ulid: invalid character '-' at offset 10"},
 		{in: "", err: "ulid: invalid length 0 bytes, want 26"},
