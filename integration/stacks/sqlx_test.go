@@ -4,14 +4,19 @@ package stacks
 // on PostgreSQL (pgx's stdlib driver), MariaDB and SQLite.
 
 import (
+	"context"
+	"database/sql"
 	"slices"
+	"strings"
 	"testing"
 
 	_ "github.com/glebarez/go-sqlite" // "sqlite"
 	_ "github.com/go-sql-driver/mysql"
-	_ "github.com/jackc/pgx/v5/stdlib" // "pgx"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/stdlib" // and the driver "pgx"
 	"github.com/jmoiron/sqlx"
 	"github.com/ulidgo/ulid"
+	"github.com/ulidgo/ulid/pgxulid"
 )
 
 // sqlxItem is the row type: db tags, a nullable parent.
@@ -26,6 +31,7 @@ func TestSQLX(t *testing.T) {
 		name, driver, env, keyType string
 	}{
 		{"postgres", "pgx", envPostgres, "uuid"},
+		{"pgbouncer-simple-pgxulid", "pgx", envPgBouncer, "uuid"},
 		{"mariadb", "mysql", envMySQL, "BINARY(16)"},
 		{"sqlite", "sqlite", "", "BLOB"},
 	} {
@@ -34,9 +40,14 @@ func TestSQLX(t *testing.T) {
 			if d.env != "" {
 				source = dsn(t, d.env)
 			}
-			db, err := sqlx.Open(d.driver, source)
-			if err != nil {
-				t.Fatal(err)
+			var db *sqlx.DB
+			if d.env == envPgBouncer {
+				db = sqlx.NewDb(pgxULIDDB(t, source), "pgx")
+			} else {
+				var err error
+				if db, err = sqlx.Open(d.driver, source); err != nil {
+					t.Fatal(err)
+				}
 			}
 			t.Cleanup(func() { db.Close() })
 			ctx := testContext(t)
@@ -85,8 +96,7 @@ func TestSQLX(t *testing.T) {
 				t.Errorf("Select = %+v", items)
 			}
 
-			// In expands the slice into one placeholder per ULID, and keeps a
-			// single ULID as one argument.
+			// In expands the slice into one placeholder per ULID.
 			q, args, err := sqlx.In("SELECT id FROM "+table+" WHERE id IN (?) AND name <> ? ORDER BY id", []ulid.ULID{root.ID, b.ID, ulid.Make()}, "x")
 			if err != nil {
 				t.Fatalf("In: %v", err)
@@ -101,12 +111,36 @@ func TestSQLX(t *testing.T) {
 			if !slices.Equal(ids, []ulid.ULID{root.ID, b.ID}) {
 				t.Errorf("In = %v, want %v", ids, []ulid.ULID{root.ID, b.ID})
 			}
+			// A single ULID beside the slice stays one argument, but In
+			// replaces it by its Value, the 16 bytes: pgxulid no longer sees
+			// a ULID, and in simple protocol mode the bytes go out as bytea.
 			q, args, err = sqlx.In("SELECT id FROM "+table+" WHERE parent = ? AND id IN (?) ORDER BY id", root.ID, []ulid.ULID{a.ID})
 			if err != nil {
 				t.Fatalf("In: %v", err)
 			}
 			ids = nil
-			if err := db.SelectContext(ctx, &ids, db.Rebind(q), args...); err != nil {
+			err = db.SelectContext(ctx, &ids, db.Rebind(q), args...)
+			if d.env == envPgBouncer {
+				if err == nil || !strings.Contains(err.Error(), "invalid input syntax for type uuid") {
+					t.Errorf("Select In with a single ULID in simple mode = %v, want invalid input syntax for type uuid", err)
+				}
+				// The recipes there: the slice as one uuid[], or
+				// id.UUIDString() for the single ULIDs (checked below).
+				ids = nil
+				if err := db.SelectContext(ctx, &ids, "SELECT id FROM "+table+" WHERE parent = $1 AND id = ANY($2) ORDER BY id", root.ID, []ulid.ULID{a.ID, b.ID}); err != nil {
+					t.Fatalf("Select ANY: %v", err)
+				}
+				if !slices.Equal(ids, []ulid.ULID{a.ID, b.ID}) {
+					t.Errorf("ANY = %v", ids)
+				}
+				q, args, err = sqlx.In("SELECT id FROM "+table+" WHERE parent = ? AND id IN (?) ORDER BY id", root.ID.UUIDString(), []ulid.ULID{a.ID})
+				if err != nil {
+					t.Fatal(err)
+				}
+				ids = nil
+				err = db.SelectContext(ctx, &ids, db.Rebind(q), args...)
+			}
+			if err != nil {
 				t.Fatalf("Select In: %v", err)
 			}
 			if !slices.Equal(ids, []ulid.ULID{a.ID}) {
@@ -132,4 +166,22 @@ func TestSQLX(t *testing.T) {
 			}
 		})
 	}
+}
+
+// pgxULIDDB opens a *sql.DB on pgx's stdlib driver in simple protocol mode
+// with pgxulid registered on every connection: the recipe for database/sql
+// through PgBouncer.
+func pgxULIDDB(t *testing.T, dsn string) *sql.DB {
+	t.Helper()
+	config, err := pgx.ParseConfig(dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	config.DefaultQueryExecMode = pgx.QueryExecModeSimpleProtocol
+	db := stdlib.OpenDB(*config, stdlib.OptionAfterConnect(func(_ context.Context, conn *pgx.Conn) error {
+		pgxulid.Register(conn.TypeMap())
+		return nil
+	}))
+	t.Cleanup(func() { db.Close() })
+	return db
 }
