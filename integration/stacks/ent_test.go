@@ -30,6 +30,9 @@ var entDBs = []entDB{
 	{"postgres", entdialect.Postgres, "pgx", envPostgres,
 		"SELECT data_type FROM information_schema.columns WHERE table_name = $1 AND column_name = $2",
 		"uuid", "uuid", "SELECT count(*) FROM ent_users WHERE id = $1::uuid"},
+	{"pgbouncer-simple-pgxulid", entdialect.Postgres, "pgx", envPgBouncer,
+		"SELECT data_type FROM information_schema.columns WHERE table_name = $1 AND column_name = $2",
+		"uuid", "uuid", "SELECT count(*) FROM ent_users WHERE id = $1::uuid"},
 	{"mariadb", entdialect.MySQL, "mysql", envMySQL,
 		"SELECT column_type FROM information_schema.columns WHERE table_schema = DATABASE() AND table_name = ? AND column_name = ?",
 		"binary(16)", "uuid", "SELECT count(*) FROM ent_users WHERE id = UNHEX(?)"},
@@ -45,11 +48,16 @@ func TestEnt(t *testing.T) {
 			if d.env != "" {
 				source = dsn(t, d.env)
 			}
-			db, err := sql.Open(d.driver, source)
-			if err != nil {
-				t.Fatal(err)
+			var db *sql.DB
+			if d.env == envPgBouncer {
+				db = pgxULIDDB(t, source)
+			} else {
+				var err error
+				if db, err = sql.Open(d.driver, source); err != nil {
+					t.Fatal(err)
+				}
+				t.Cleanup(func() { db.Close() })
 			}
-			t.Cleanup(func() { db.Close() })
 			ctx := testContext(t)
 			for _, q := range []string{"DROP TABLE IF EXISTS ent_users", "DROP TABLE IF EXISTS ent_bares"} {
 				if _, err := db.ExecContext(ctx, q); err != nil {
@@ -78,7 +86,7 @@ func TestEnt(t *testing.T) {
 			if got := column("ent_bares", "id"); got != d.bareType {
 				t.Errorf("ent_bares.id (no SchemaType) is %s, want %s", got, d.bareType)
 			}
-			_, err = client.Bare.Create().Save(ctx)
+			_, err := client.Bare.Create().Save(ctx)
 			if d.name == "mariadb" {
 				if err == nil || !strings.Contains(err.Error(), "1292") {
 					t.Errorf("Bare.Create on MariaDB = %v, want Error 1292 (Incorrect uuid value)", err)
