@@ -63,9 +63,15 @@ type bareAccount struct {
 	Name string    `bun:"name,notnull"`
 }
 
-func openBun(t *testing.T) *bun.DB {
+// openBun opens bun on the database in env; through PgBouncer, in simple
+// protocol mode, as bun sends no arguments for pgxulid to encode.
+func openBun(t *testing.T, env string) *bun.DB {
 	t.Helper()
-	sqlDB, err := sql.Open("pgx", dsn(t, envPostgres))
+	source := dsn(t, env)
+	if env == envPgBouncer {
+		source += "&default_query_exec_mode=simple_protocol"
+	}
+	sqlDB, err := sql.Open("pgx", source)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,7 +83,14 @@ func openBun(t *testing.T) *bun.DB {
 var _ = stdlib.GetDefaultDriver // registers "pgx"
 
 func TestBun(t *testing.T) {
-	db := openBun(t)
+	for _, env := range []string{envPostgres, envPgBouncer} {
+		t.Run(map[string]string{envPostgres: "postgres", envPgBouncer: "pgbouncer-simple"}[env], func(t *testing.T) {
+			testBun(t, openBun(t, env))
+		})
+	}
+}
+
+func testBun(t *testing.T, db *bun.DB) {
 	ctx := testContext(t)
 	for _, m := range []any{(*Account)(nil), (*uuidAccount)(nil), (*ulidInUUID)(nil), (*bareAccount)(nil)} {
 		if _, err := db.NewDropTable().Model(m).IfExists().Exec(ctx); err != nil {
