@@ -155,17 +155,26 @@ func uuidStrings(ids ...ulid.ULID) []string {
 	return s
 }
 
-// TestSQLArrays: uuid[] through database/sql with pgx's stdlib driver.
+// TestSQLArrays: uuid[] through database/sql with pgx's stdlib driver and
+// pgxulid, directly in the default mode and through PgBouncer in simple
+// protocol mode.
 func TestSQLArrays(t *testing.T) {
-	config, err := pgx.ParseConfig(dsn(t, envPostgres))
-	if err != nil {
-		t.Fatal(err)
-	}
-	db := sql.OpenDB(stdlib.GetConnector(*config, stdlib.OptionAfterConnect(func(_ context.Context, conn *pgx.Conn) error {
-		pgxulid.Register(conn.TypeMap())
-		return nil
-	})))
-	t.Cleanup(func() { db.Close() })
+	t.Run("postgres", func(t *testing.T) {
+		config, err := pgx.ParseConfig(dsn(t, envPostgres))
+		if err != nil {
+			t.Fatal(err)
+		}
+		db := sql.OpenDB(stdlib.GetConnector(*config, stdlib.OptionAfterConnect(func(_ context.Context, conn *pgx.Conn) error {
+			pgxulid.Register(conn.TypeMap())
+			return nil
+		})))
+		t.Cleanup(func() { db.Close() })
+		sqlArrays(t, db)
+	})
+	t.Run("pgbouncer-simple-pgxulid", func(t *testing.T) { sqlArrays(t, pgxULIDDB(t, dsn(t, envPgBouncer))) })
+}
+
+func sqlArrays(t *testing.T, db *sql.DB) {
 	table := sqlTable(t, db)
 	ctx := testContext(t)
 	a, b := ulid.Make(), ulid.Make()
@@ -182,7 +191,7 @@ func TestSQLArrays(t *testing.T) {
 	// Scanning does not: database/sql gets the array's text and has no
 	// way to put it into a []ulid.ULID.
 	var ids []ulid.ULID
-	err = db.QueryRowContext(ctx, "SELECT ids FROM "+table+" WHERE id = $1", a).Scan(&ids)
+	err := db.QueryRowContext(ctx, "SELECT ids FROM "+table+" WHERE id = $1", a).Scan(&ids)
 	if err == nil || !strings.Contains(err.Error(), "unsupported Scan") {
 		t.Fatalf("Scan(&ids) = %v, want unsupported Scan", err)
 	}
