@@ -12,6 +12,7 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/gin-gonic/gin/binding"
 	"github.com/go-playground/validator/v10"
 	"github.com/ulidgo/ulid"
 )
@@ -70,5 +71,38 @@ func TestValidator(t *testing.T) {
 	}
 	if err := builtin.Struct(bound{ulid.Make()}); err != nil {
 		t.Errorf("required on a ULID: %v", err)
+	}
+}
+
+// TestValidatorGin registers the recipe on gin's validator, whose tag is
+// binding. Register before the first validation: the validator caches each
+// struct type's rules on first use, and a struct validated before
+// RegisterValidation keeps the built-in rule.
+func TestValidatorGin(t *testing.T) {
+	v, ok := binding.Validator.Engine().(*validator.Validate)
+	if !ok {
+		t.Fatalf("gin's validator engine is a %T", binding.Validator.Engine())
+	}
+	type early struct {
+		ID string `form:"id" binding:"ulid"`
+	}
+	type late struct {
+		ID string `form:"id" binding:"ulid"`
+	}
+	const alias = "OIARYZ6S41TSV4RRFFQ69G5FAV"
+	if err := binding.Validator.ValidateStruct(early{alias}); err == nil {
+		t.Error("gin's built-in ulid accepts the aliases")
+	}
+	if err := v.RegisterValidation("ulid", validateULID); err != nil {
+		t.Fatal(err)
+	}
+	if err := binding.Validator.ValidateStruct(late{alias}); err != nil {
+		t.Errorf("after RegisterValidation: %v", err)
+	}
+	if err := binding.Validator.ValidateStruct(late{"80000000000000000000000000"}); err == nil {
+		t.Error("after RegisterValidation: overflow accepted")
+	}
+	if err := binding.Validator.ValidateStruct(early{alias}); err == nil {
+		t.Error("a struct validated before RegisterValidation took the new rule; the guide says it keeps the old one")
 	}
 }
