@@ -45,10 +45,10 @@ var defaultMonotonic struct {
 
 // NewMonotonic returns a generator that reads fresh entropy from entropy,
 // 10 bytes per new millisecond, as [New] reads them: a short read or a reader
-// that makes no progress is an error. A nil entropy, or
-// crypto/rand.Reader itself, means crypto/rand, read through the same
-// allocation-free buffer as [Make]. If entropy is not safe for concurrent use, the generator
-// serialises its reads, but nothing else may read from it meanwhile.
+// that makes no progress is an error. A nil entropy, or crypto/rand.Reader
+// itself, means crypto/rand, read through the same allocation-free buffer as
+// [Make]. If entropy is not safe for concurrent use, the generator serialises
+// its reads, but nothing else may read from it meanwhile.
 func NewMonotonic(entropy io.Reader) *Monotonic {
 	return &Monotonic{entropy: entropy}
 }

@@ -145,9 +145,9 @@ func Make() ULID {
 // ULID only. Any other reader provides 10 bytes, read as [io.ReadFull] reads
 // them; a short read, a count outside what Read may return, or 100 reads in a
 // row that return nothing ([io.ErrNoProgress]) is an error, never zero bytes
-// or a wait without end. New is not monotonic: ULIDs made
-// in the same millisecond are in random order. For ULIDs that increase
-// within a millisecond, use [Make] or a generator's [Monotonic.New].
+// or a wait without end. New is not monotonic: ULIDs made in the same
+// millisecond are in random order. For ULIDs that increase within a
+// millisecond, use [Make] or a generator's [Monotonic.New].
 //
 // New returns an error wrapping [ErrTimeOutOfRange] if ms is greater than
 // [MaxTimestamp], or the error of the entropy reader. With crypto/rand it
