@@ -159,7 +159,7 @@ const ambiguousBelow = 100_000_000_000
 //     a year of 4 digits, or 5 for the years 10000 to 10889;
 //   - @ and Unix seconds, with an optional fraction, as GNU date's -d
 //     takes them: @1782210600, @1782210600.5;
-//   - Unix milliseconds: 0, or a number of 12 digits or more (from
+//   - Unix milliseconds: 0, or a number of 10^11 or more (12 digits, from
 //     1973-03-03T09:46:40Z on). A number from 1 to 99999999999 could be
 //     seconds or milliseconds and is an error that says both readings.
 func ParseTime(s string) (uint64, error) {
