@@ -17,6 +17,7 @@ package integration
 import (
 	"context"
 	"database/sql"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"slices"
@@ -686,4 +687,43 @@ func TestPgBouncerPreparedStatements(t *testing.T) {
 		}
 		t.Logf("as expected, SELECT 41 + 1 gave %d, %v", got, err)
 	})
+}
+
+// TestPgxULIDBytea pins what a registered ULID does to a bytea column. In
+// the describing modes pgx knows the column's type and sends the 16 bytes.
+// In Exec and SimpleProtocol mode the server infers the type and gets the
+// UUID text, which bytea stores as 36 ASCII bytes, and then a lookup with
+// the ULID misses rows stored as 16 bytes: the package doc warns of it, and
+// id[:] stores the 16 bytes in every mode.
+func TestPgxULIDBytea(t *testing.T) {
+	id := ulid.MustParse("01ARYZ6S41TSV4RRFFQ69G5FAV")
+	for _, mode := range allModes {
+		t.Run(mode.String(), func(t *testing.T) {
+			conn := connectMode(t, envPostgres, mode, true)
+			ctx := testContext(t)
+			table := "pgxulid_bytea"
+			for _, q := range []string{"DROP TABLE IF EXISTS " + table, "CREATE TABLE " + table + " (n int, b bytea)"} {
+				if _, err := conn.Exec(ctx, q); err != nil {
+					t.Fatalf("%s: %v", q, err)
+				}
+			}
+			if _, err := conn.Exec(ctx, "INSERT INTO "+table+" VALUES (1, $1), (2, $2)", id[:], id); err != nil {
+				t.Fatal(err)
+			}
+			textModes := mode == pgx.QueryExecModeExec || mode == pgx.QueryExecModeSimpleProtocol
+			for n, want := range map[int]string{1: "01563df36481d6764c61efb99302bd5b", 2: "01563df36481d6764c61efb99302bd5b"} {
+				if n == 2 && textModes {
+					want = hex.EncodeToString([]byte(id.UUIDString())) // the trap: 36 ASCII bytes
+				}
+				var got string
+				if err := conn.QueryRow(ctx, "SELECT encode(b, 'hex') FROM "+table+" WHERE n = $1", n).Scan(&got); err != nil || got != want {
+					t.Errorf("row %d: bytea %s, %v; want %s", n, got, err, want)
+				}
+			}
+			var found int
+			if err := conn.QueryRow(ctx, "SELECT count(*) FROM "+table+" WHERE n = 1 AND b = $1", id[:]).Scan(&found); err != nil || found != 1 {
+				t.Errorf("lookup with id[:] found %d rows, %v; want 1", found, err)
+			}
+		})
+	}
 }

@@ -39,7 +39,8 @@
 //
 // # Other column types
 //
-// A registered ULID is a uuid: a bytea parameter still gets its 16 bytes, and
+// A registered ULID is a uuid. In the describing modes (CacheStatement,
+// CacheDescribe, DescribeExec) a bytea parameter still gets its 16 bytes, and
 // when pgx knows that a parameter is of any other type (text, varchar, char,
 // int, ...: the describing modes, CacheStatement, CacheDescribe and
 // DescribeExec), binding a ulid.ULID to it is an error. For the 26-character
@@ -48,7 +49,11 @@
 // infers it from the query, and a ULID bound to a text column arrives there
 // as its UUID text, which a text column stores as it is (a char(26) column
 // rejects it as too long) and which [ulid.ULID.Scan] reads back as the same
-// ULID.
+// ULID. The same goes for a bytea column in those two modes: it stores the 36
+// bytes of the UUID text, not the 16 bytes, and a lookup with a ULID finds
+// none of the rows stored as 16 bytes. Store ULIDs in uuid columns; for a
+// bytea column in Exec or SimpleProtocol mode, pass id[:], which pgx sends as
+// bytea in every mode.
 //
 // Scanning into a ulid.ULID from other column types is unchanged: text holding
 // ULID or UUID text and bytea holding 16 bytes are read by [ulid.ULID.Scan].
@@ -67,12 +72,15 @@ import (
 // results, in binary and in text. After it, in every pgx query exec mode and
 // in CopyFrom:
 //
-//   - ulid.ULID, *ulid.ULID (nil is NULL) and sql.Null[ulid.ULID] bind to
-//     uuid parameters, and []ulid.ULID, []*ulid.ULID and
-//     []sql.Null[ulid.ULID] to uuid[] parameters (WHERE id = ANY($1));
+//   - ulid.ULID, *ulid.ULID (nil is NULL), sql.Null[ulid.ULID] and
+//     *sql.Null[ulid.ULID] bind to uuid parameters, and []ulid.ULID,
+//     []*ulid.ULID and []sql.Null[ulid.ULID] to uuid[] parameters
+//     (WHERE id = ANY($1));
 //   - uuid scans into the same types: into a ulid.ULID, NULL is an error
 //     wrapping [ulid.ErrNull]; into a *ulid.ULID it is nil, into a
-//     sql.Null[ulid.ULID] it is not Valid. uuid[] scans into the slices.
+//     sql.Null[ulid.ULID] it is not Valid. uuid[] scans into the slices
+//     with native pgx; through database/sql, scan into
+//     conn.TypeMap().SQLScanner(&ids).
 //
 // A uuid result that is not 16 bytes (binary) or not UUID text (text) is an
 // error, wrapping [ulid.ErrInvalidLength] or the [*ulid.ParseError] of
@@ -149,7 +157,7 @@ func (c *codec) PreferredFormat() int16            { return c.base.PreferredForm
 
 func (c *codec) PlanEncode(m *pgtype.Map, oid uint32, format int16, value any) pgtype.EncodePlan {
 	switch value.(type) {
-	case ulid.ULID, *ulid.ULID, sql.Null[ulid.ULID]:
+	case ulid.ULID, *ulid.ULID, sql.Null[ulid.ULID], *sql.Null[ulid.ULID]:
 		switch format {
 		case pgtype.BinaryFormatCode:
 			return encodePlan{}
@@ -202,6 +210,11 @@ func (p encodePlan) Encode(value any, buf []byte) ([]byte, error) {
 			return nil, nil
 		}
 		id = v.V
+	case *sql.Null[ulid.ULID]:
+		if v == nil || !v.Valid {
+			return nil, nil
+		}
+		id = v.V
 	default:
 		return nil, fmt.Errorf("pgxulid: cannot encode %T as uuid", value)
 	}
@@ -246,6 +259,12 @@ func (p scanPlan) Scan(src []byte, target any) error {
 
 func (p scanPlan) decode(src []byte) (ulid.ULID, error) {
 	if p.text {
+		// A uuid column sends UUID text. The same plan scans columns of types
+		// pgx does not know (citext, domains, enums), whose text may be a
+		// ULID's: both are read, as ulid.ULID.Scan read them before Register.
+		if len(src) == ulid.EncodedSize {
+			return ulid.Parse(string(src))
+		}
 		return ulid.ParseUUID(string(src))
 	}
 	if len(src) != ulid.BinarySize {
@@ -272,6 +291,9 @@ func tryWrapEncodePlan(value any) (pgtype.WrappedEncodePlanNextSetter, any, bool
 		// nil never gets here: pgtype.Map.Encode sends NULL for it.
 		return &wrapULIDEncodePlan{}, uuidValue{*v, true}, true
 	case sql.Null[ulid.ULID]:
+		return &wrapULIDEncodePlan{}, uuidValue{v.V, v.Valid}, true
+	case *sql.Null[ulid.ULID]:
+		// nil never gets here either.
 		return &wrapULIDEncodePlan{}, uuidValue{v.V, v.Valid}, true
 	case []ulid.ULID:
 		return &wrapSliceEncodePlan[ulid.ULID]{}, pgtype.FlatArray[ulid.ULID](v), true
@@ -323,6 +345,11 @@ func (p *wrapULIDEncodePlan) Encode(value any, buf []byte) ([]byte, error) {
 		}
 		return p.next.Encode(uuidValue{*v, true}, buf)
 	case sql.Null[ulid.ULID]:
+		return p.next.Encode(uuidValue{v.V, v.Valid}, buf)
+	case *sql.Null[ulid.ULID]:
+		if v == nil {
+			return nil, nil
+		}
 		return p.next.Encode(uuidValue{v.V, v.Valid}, buf)
 	}
 	return nil, fmt.Errorf("pgxulid: cannot encode %T", value)

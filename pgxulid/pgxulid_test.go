@@ -174,6 +174,54 @@ func TestScan(t *testing.T) {
 // TestScanBadInput: a binary uuid that is not 16 bytes, or text that is not a
 // UUID, is an error wrapping the root package's sentinels, and the target
 // keeps its value: never a silent zero.
+// TestScanULIDText checks that text in the 26-character ULID form scans, as
+// ulid.ULID.Scan reads it: a column of a type pgx does not know (citext, a
+// domain, an enum) holding ULID text reaches the same plan as a uuid.
+func TestScanULIDText(t *testing.T) {
+	m := pgtype.NewMap()
+	Register(m)
+	var id ulid.ULID
+	if err := m.Scan(pgtype.UUIDOID, pgtype.TextFormatCode, []byte(strings.ToLower(vecULID)), &id); err != nil || id.String() != vecULID {
+		t.Errorf("Scan of ULID text = %s, %v; want %s", id, err, vecULID)
+	}
+	const unknownOID = 99999 // as citext's OID is to pgx: not in the map
+	id = ulid.ULID{}
+	if err := m.Scan(unknownOID, pgtype.TextFormatCode, []byte(vecULID), &id); err != nil || id.String() != vecULID {
+		t.Errorf("Scan of ULID text with an unknown OID = %s, %v; want %s", id, err, vecULID)
+	}
+}
+
+// TestEncodeNullPointer checks that a *sql.Null[ulid.ULID] encodes as the
+// sql.Null it points to, in both formats and with an unknown parameter type
+// (OID 0, as in the Exec and SimpleProtocol modes), never as the raw 16 bytes
+// of its driver.Valuer, and that one bound to a text parameter is an error.
+func TestEncodeNullPointer(t *testing.T) {
+	m := pgtype.NewMap()
+	Register(m)
+	id := ulid.MustParse(vecULID)
+	for _, tc := range []struct {
+		oid    uint32
+		format int16
+		want   string
+	}{
+		{pgtype.UUIDOID, pgtype.BinaryFormatCode, string(id[:])},
+		{pgtype.UUIDOID, pgtype.TextFormatCode, vecUUID},
+		{0, pgtype.TextFormatCode, vecUUID},
+	} {
+		got, err := m.Encode(tc.oid, tc.format, &sql.Null[ulid.ULID]{V: id, Valid: true}, nil)
+		if err != nil || string(got) != tc.want {
+			t.Errorf("Encode(%d, %d, &sql.Null{valid}) = %q, %v; want %q", tc.oid, tc.format, got, err, tc.want)
+		}
+		got, err = m.Encode(tc.oid, tc.format, &sql.Null[ulid.ULID]{}, nil)
+		if err != nil || got != nil {
+			t.Errorf("Encode(%d, %d, &sql.Null{}) = %q, %v; want NULL", tc.oid, tc.format, got, err)
+		}
+	}
+	if got, err := m.Encode(pgtype.TextOID, pgtype.TextFormatCode, &sql.Null[ulid.ULID]{V: id, Valid: true}, nil); !errors.Is(err, ulid.ErrUnsupportedType) {
+		t.Errorf("Encode(text, &sql.Null{valid}) = %q, %v; want ErrUnsupportedType", got, err)
+	}
+}
+
 func TestScanBadInput(t *testing.T) {
 	m := newMap()
 	for _, tc := range []struct {
@@ -187,7 +235,7 @@ func TestScanBadInput(t *testing.T) {
 		{"binary 15 bytes", binary, vec[:15], ulid.ErrInvalidLength, -1},
 		{"binary 17 bytes", binary, append(vec[:], 0), ulid.ErrInvalidLength, -1},
 		{"text empty", text, []byte{}, ulid.ErrInvalidLength, -1},
-		{"text ULID", text, []byte(vecULID), ulid.ErrInvalidLength, -1},
+		{"text ULID with a bad character", text, []byte(vecULID[:25] + "U"), ulid.ErrInvalidCharacter, 25},
 		{"text short", text, []byte(vecUUID[:35]), ulid.ErrInvalidLength, -1},
 		{"text bad digit", text, []byte("01563df3-6481-d676-4c61-efb99302bd5g"), ulid.ErrInvalidCharacter, 35},
 		{"text bad hyphen", text, []byte("01563df3_6481-d676-4c61-efb99302bd5b"), ulid.ErrInvalidCharacter, 8},
