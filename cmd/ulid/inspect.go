@@ -87,7 +87,12 @@ type info struct {
 func describe(id ulid.ULID, local bool) info {
 	t := id.Time()
 	if local {
-		t = t.Local()
+		// RFC 3339 offsets have no seconds: a zone whose offset has them
+		// (local mean time before 1972, say) is shown in UTC, so that the
+		// time still reads back exactly with --time.
+		if _, offset := t.Local().Zone(); offset%60 == 0 {
+			t = t.Local()
+		}
 	}
 	e := id.Entropy()
 	return info{
