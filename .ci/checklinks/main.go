@@ -189,19 +189,13 @@ func (c *checker) links(f string) ([]link, error) {
 		return nil, err
 	}
 	var links []link
-	var inFence string
+	var code codeFence
 	for i, line := range strings.Split(string(data), "\n") {
 		n := i + 1
-		if m := fence.FindStringSubmatch(line); m != nil {
-			switch {
-			case inFence == "":
-				inFence = m[1]
-			case strings.HasPrefix(m[1], inFence[:1]) && len(m[1]) >= len(inFence):
-				inFence = ""
-			}
+		if code.fenceLine(line) {
 			continue
 		}
-		if inFence != "" {
+		if code.open != "" {
 			continue
 		}
 		line = stripCodeSpans(line)
@@ -368,22 +362,17 @@ func (c *checker) fragments(rel string) (map[string]bool, error) {
 		}
 		seen[slug]++
 	}
-	var inFence, prev string
+	var code codeFence
+	var prev string
 	sc := bufio.NewScanner(file)
 	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
 	for sc.Scan() {
 		line := sc.Text()
-		if m := fence.FindStringSubmatch(line); m != nil {
-			switch {
-			case inFence == "":
-				inFence = m[1]
-			case strings.HasPrefix(m[1], inFence[:1]) && len(m[1]) >= len(inFence):
-				inFence = ""
-			}
+		if code.fenceLine(line) {
 			prev = ""
 			continue
 		}
-		if inFence != "" {
+		if code.open != "" {
 			continue
 		}
 		for _, m := range htmlAnchor.FindAllStringSubmatch(line, -1) {
@@ -436,4 +425,27 @@ func slug(heading string) string {
 		}
 	}
 	return b.String()
+}
+
+// A codeFence follows fenced code blocks through a Markdown file, line by
+// line: links and headings inside them do not count.
+type codeFence struct {
+	open string // the fence that opened the current block, or "" outside one
+}
+
+// fenceLine reports whether line opens or closes a fenced code block, and
+// updates f. A block closes at a fence of the same character, at least as
+// long as the one that opened it.
+func (f *codeFence) fenceLine(line string) bool {
+	m := fence.FindStringSubmatch(line)
+	if m == nil {
+		return false
+	}
+	switch {
+	case f.open == "":
+		f.open = m[1]
+	case strings.HasPrefix(m[1], f.open[:1]) && len(m[1]) >= len(f.open):
+		f.open = ""
+	}
+	return true
 }
