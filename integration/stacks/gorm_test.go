@@ -113,6 +113,21 @@ var gormConfig = &gorm.Config{Logger: logger.Discard, TranslateError: true}
 // gormPgxULID opens GORM on PostgreSQL through pgx's database/sql driver
 // with pgxulid registered on every connection, in the given exec mode: the
 // recipe for PgBouncer and other poolers (simple protocol).
+// gormOpen opens d with gormConfig and closes it when the test ends.
+func gormOpen(t *testing.T, d gorm.Dialector) *gorm.DB {
+	t.Helper()
+	db, err := gorm.Open(d, gormConfig)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if s, err := db.DB(); err == nil {
+			s.Close()
+		}
+	})
+	return db
+}
+
 func gormPgxULID(t *testing.T, env string, simple bool) *gorm.DB {
 	config, err := pgx.ParseConfig(dsn(t, env))
 	if err != nil {
@@ -147,19 +162,8 @@ const pgKeySQL = "SELECT COUNT(*) FROM users WHERE id = ?::uuid"
 
 var gormDBs = []gormDB{
 	{
-		name: "postgres",
-		open: func(t *testing.T) *gorm.DB {
-			db, err := gorm.Open(postgres.Open(dsn(t, envPostgres)), gormConfig)
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() {
-				if s, err := db.DB(); err == nil {
-					s.Close()
-				}
-			})
-			return db
-		},
+		name:       "postgres",
+		open:       func(t *testing.T) *gorm.DB { return gormOpen(t, postgres.Open(dsn(t, envPostgres))) },
 		models:     pgModels,
 		columnType: pgColumnType,
 		idType:     "uuid",
@@ -182,19 +186,8 @@ var gormDBs = []gormDB{
 		keySQL:     pgKeySQL,
 	},
 	{
-		name: "mariadb",
-		open: func(t *testing.T) *gorm.DB {
-			db, err := gorm.Open(mysql.Open(dsn(t, envMySQL)), gormConfig)
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() {
-				if s, err := db.DB(); err == nil {
-					s.Close()
-				}
-			})
-			return db
-		},
+		name:   "mariadb",
+		open:   func(t *testing.T) *gorm.DB { return gormOpen(t, mysql.Open(dsn(t, envMySQL))) },
 		models: []any{&gormUserMy{}, &gormPostMy{}},
 		columnType: func(t *testing.T, db *gorm.DB, table, column string) string {
 			var typ string
@@ -209,16 +202,7 @@ var gormDBs = []gormDB{
 	{
 		name: "sqlite",
 		open: func(t *testing.T) *gorm.DB {
-			db, err := gorm.Open(sqlite.Open("file:"+t.TempDir()+"/gorm.db?_pragma=foreign_keys(1)"), gormConfig)
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() {
-				if s, err := db.DB(); err == nil {
-					s.Close()
-				}
-			})
-			return db
+			return gormOpen(t, sqlite.Open("file:"+t.TempDir()+"/gorm.db?_pragma=foreign_keys(1)"))
 		},
 		columnType: func(t *testing.T, db *gorm.DB, table, column string) string {
 			var typ string

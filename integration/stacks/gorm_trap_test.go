@@ -97,15 +97,7 @@ func TestGORMTraps(t *testing.T) {
 	// PreferSimpleProtocol without pgxulid: the 16 bytes go out as a bytea
 	// literal, which uuid rejects.
 	t.Run("pgbouncer-simple-without-pgxulid", func(t *testing.T) {
-		db, err := gorm.Open(postgres.New(postgres.Config{DSN: dsn(t, envPgBouncer), PreferSimpleProtocol: true}), gormConfig)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() {
-			if s, err := db.DB(); err == nil {
-				s.Close()
-			}
-		})
+		db := gormOpen(t, postgres.New(postgres.Config{DSN: dsn(t, envPgBouncer), PreferSimpleProtocol: true}))
 		db = db.WithContext(testContext(t))
 		resetGORM(t, gormDBs[0], db)
 		u := User{Name: "x"}
