@@ -116,7 +116,10 @@ func (m *Monotonic) at(ms uint64) (high, low uint64, err error) {
 // time from it; it reads the wall clock itself (time.Now) once per
 // millisecond, so a step of the wall clock shows from the next millisecond
 // on. Reading one clock instead of two matters: the clock is most of the
-// cost of Next.
+// cost of Next. The derived millisecond is the one time.Now gives at the
+// moment of the call: a ULID's timestamp is never earlier than a time.Now
+// read before Next, nor later than one read after it (unless the clock
+// stepped back or an earlier ULID moved ahead, as above).
 //
 // With the default entropy, crypto/rand is read in blocks of 320 bytes and
 // handed out 10 bytes per new millisecond, each byte to one ULID only.
@@ -200,11 +203,20 @@ func monotonicNow() int64 {
 // entered a new millisecond since the last pairing, so a step of the wall
 // clock (NTP, a resumed VM, an administrator) shows in the next millisecond,
 // and the cost of the pairing is shared by every call within a millisecond.
+//
+// A pairing is not exact: time.Now reads the wall clock and the monotonic
+// clock one after the other, and the thread can be descheduled in between.
+// So a pairing brackets the wall-clock read with two monotonic readings, and
+// a derived time is used only when every instant in the bracket gives the same
+// millisecond; otherwise millis reads time.Now. A derived millisecond is
+// therefore the one time.Now would have given at the caller's monotonic
+// reading, never one earlier or later.
 type wallClock struct {
 	paired bool
-	subMs  int32 // nanoseconds past ms at the last pairing, 0 to 999,999
-	mono   int64 // monotonic reading at the last pairing, in ns
-	ms     int64 // wall clock at that moment, in whole Unix milliseconds
+	ms     int64 // wall clock at the last pairing, in whole Unix milliseconds
+	subMs  int64 // nanoseconds past ms at the last pairing, 0 to 999,999
+	mono   int64 // monotonic reading just after the wall-clock read, in ns
+	span   int64 // ns from the monotonic reading just before the wall-clock read to mono
 }
 
 // millis returns the wall clock in Unix milliseconds at the monotonic reading
@@ -212,28 +224,51 @@ type wallClock struct {
 // last pairing. The caller serialises calls.
 func (c *wallClock) millis(mono int64) int64 {
 	if !c.paired || mono/1e6 > c.mono/1e6 {
+		before := monotonicNow()
 		now := time.Now()
-		c.pair(now.UnixMilli(), int64(now.Nanosecond()%1e6), int64(now.Sub(processStart)))
+		c.pair(now.UnixMilli(), int64(now.Nanosecond()%1e6), before, monotonicNow())
 		return c.ms
 	}
-	return c.at(mono)
+	if ms, ok := c.at(mono); ok {
+		return ms
+	}
+	return time.Now().UnixMilli()
 }
 
 // pair records that the wall clock read ms milliseconds and subMs
-// nanoseconds when the monotonic clock read mono.
-func (c *wallClock) pair(ms, subMs, mono int64) {
-	c.paired, c.ms, c.subMs, c.mono = true, ms, int32(subMs), mono
+// nanoseconds at some instant between the monotonic readings before and
+// after.
+func (c *wallClock) pair(ms, subMs, before, after int64) {
+	c.paired, c.ms, c.subMs, c.mono, c.span = true, ms, subMs, after, after-before
 }
 
 // at returns the wall clock in Unix milliseconds at the monotonic reading
 // mono, which may be slightly before the last pairing when a caller read the
-// clock just before another paired it.
-func (c *wallClock) at(mono int64) int64 {
-	ns := int64(c.subMs) + mono - c.mono
-	if ns < 0 {
-		return c.ms + (ns+1)/1e6 - 1 // round toward the past
+// clock just before another paired it. It reports false when the pairing's
+// uncertainty straddles a millisecond boundary, and the caller must read the
+// wall clock itself.
+//
+// The uncertainty is the pairing's bracket, plus 1/1024 of the time since the
+// pairing (about 0.1%) for a wall clock that runs at another rate than the
+// monotonic one: NTP slews a wall clock by at most 0.05%.
+func (c *wallClock) at(mono int64) (int64, bool) {
+	since := mono - c.mono
+	slack := max(since, -since) >> 10
+	earliest := floorMillis(c.subMs + since - slack)        // the wall clock was read at c.mono
+	latest := floorMillis(c.subMs + since + c.span + slack) // it was read c.span earlier
+	if earliest != latest {
+		return 0, false
 	}
-	return c.ms + ns/1e6
+	return c.ms + earliest, true
+}
+
+// floorMillis returns ns nanoseconds in whole milliseconds, rounded toward
+// negative infinity.
+func floorMillis(ns int64) int64 {
+	if ns < 0 {
+		return (ns+1)/1e6 - 1
+	}
+	return ns / 1e6
 }
 
 // increment adds one to the 80-bit entropy, or reports false, leaving it
