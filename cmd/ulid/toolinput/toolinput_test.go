@@ -2,8 +2,10 @@ package toolinput
 
 import (
 	"errors"
+	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/ulidgo/ulid"
 )
@@ -159,4 +161,107 @@ func TestParseTimeReadsFormat(t *testing.T) {
 			}
 		}
 	}
+}
+
+// rfc3339Shape is the date-time of RFC 3339, section 5.6, with a year of
+// four or five digits. Its offset is in range: the standard library takes
+// +00:60 as an hour.
+var rfc3339Shape = regexp.MustCompile(`^[0-9]{4,5}-[0-9]{2}-[0-9]{2}[Tt][0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$`)
+
+// FuzzParseTime checks ParseTime against the standard library's RFC 3339
+// parser where both read the input, and that every time it accepts prints
+// and reads back.
+func FuzzParseTime(f *testing.F) {
+	for _, s := range []string{
+		"0", "1469918176385", "281474976710655", "1796113133", "@1796113133.5",
+		"2016-07-30T22:36:16.385Z", "2016-07-31t04:06:16.385+05:30", "10889-08-02T05:31:50.655Z",
+		"2024-02-29T00:00:00Z", "2026-06-23T10:30:00-00:00", "1969-12-31T23:59:59.999Z",
+		"2026-06-23T10:30:00,5Z", " 2026-06-23T10:30:00Z\n", "",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		ms, err := ParseTime(s)
+		if err == nil {
+			if ms > ulid.MaxTimestamp {
+				t.Fatalf("ParseTime(%q) = %d, beyond MaxTimestamp", s, ms)
+			}
+			if back, err := ParseTime(Format(ms)); err != nil || back != ms {
+				t.Fatalf("ParseTime(%q) = %d, but its printed form %q reads back as %d, %v", s, ms, Format(ms), back, err)
+			}
+		}
+		// RFC 3339's grammar, with the five-digit years the tools print.
+		// The standard library's parser is laxer (it takes a one-digit hour,
+		// or a comma before the fraction), so it is the oracle only for
+		// input of this shape.
+		shaped := rfc3339Shape.MatchString(s)
+		trimmed, _ := Trim(s)
+		if err == nil && !strings.HasPrefix(trimmed, "@") && !isDigits(trimmed) && !rfc3339Shape.MatchString(trimmed) {
+			t.Fatalf("ParseTime(%q) = %d for text that is not RFC 3339", s, ms)
+		}
+		if !shaped || strings.IndexByte(s, '-') != 4 {
+			return
+		}
+		upper := strings.NewReplacer("t", "T", "z", "Z").Replace(s)
+		tm, stdErr := time.Parse(time.RFC3339Nano, upper)
+		if stdErr != nil {
+			if err == nil {
+				t.Fatalf("ParseTime(%q) = %d, but time.Parse rejects %q: %v", s, ms, upper, stdErr)
+			}
+			return
+		}
+		want, rangeErr := ulid.Timestamp(tm)
+		switch {
+		case rangeErr != nil && err == nil:
+			t.Fatalf("ParseTime(%q) = %d, but %v is outside a ULID's range", s, ms, tm)
+		case rangeErr == nil && (err != nil || ms != want):
+			t.Fatalf("ParseTime(%q) = %d, %v; time.Parse gives %v, %d ms", s, ms, err, tm, want)
+		}
+	})
+}
+
+// FuzzParse checks the tools' input policy: an accepted ID prints and reads
+// back in the form it was read in, with or without white space around it,
+// and an error names a byte of the input as given.
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{
+		specULID, specUUID, " " + specULID + "\r\n", "\u00a0" + specUUID, "\ufeff" + specULID,
+		"{" + specUUID + "}", "urn:uuid:" + specUUID, "01563df36481d6764c61efb99302bd5b",
+		"01563df3-6481-d676-4c61efb99302bd5b", "01arYZ6S41TSV4RRFFQ69G5FAV", "OIARYZ6S41TSV4RRFFQ69G5FAV",
+		"01ARYZ6S41 TSV4RRFFQ69G5FAV", "", " ", "-",
+	} {
+		f.Add(s, false, false)
+	}
+	f.Fuzz(func(t *testing.T, s string, strict, ulidOnly bool) {
+		opt := Options{Strict: strict, ULIDOnly: ulidOnly}
+		id, kind, err := Parse(s, opt)
+		if err != nil {
+			var pe *ulid.ParseError
+			if !errors.As(err, &pe) {
+				t.Fatalf("Parse(%q) error %T is not a *ulid.ParseError: %v", s, err, err)
+			}
+			if pe.Offset >= 0 && (pe.Offset >= len(s) || s[pe.Offset] != pe.Byte) {
+				t.Fatalf("Parse(%q) error %v points at the wrong byte", s, err)
+			}
+			if pe.Offset >= 0 && IsSpace(rune(pe.Byte)) {
+				if trimmed, lead := Trim(s); pe.Offset < lead || pe.Offset >= lead+len(trimmed) {
+					t.Fatalf("Parse(%q) error %v blames the white space the policy trims", s, err)
+				}
+			}
+			return
+		}
+		if kind == UUID && ulidOnly {
+			t.Fatalf("Parse(%q) read UUID text with ULIDOnly set", s)
+		}
+		printed := id.String()
+		if kind == UUID {
+			printed = id.UUIDString()
+		}
+		for _, in := range []string{printed, " \t" + printed + "\r\n"} {
+			back, backKind, err := Parse(in, opt)
+			if err != nil || back != id || backKind != kind {
+				t.Fatalf("Parse(%q) = %v (kind %d), but %q reads back as %v (kind %d), %v", s, id, kind, in, back, backKind, err)
+			}
+		}
+	})
 }

@@ -467,12 +467,13 @@ func timeScan(scans int, query func() (int64, error)) (rows int64, ms float64, e
 
 // machine describes the CPU, memory and OS.
 func machine() string {
-	desc := fmt.Sprintf("%s/%s, %d CPUs", runtime.GOOS, runtime.GOARCH, runtime.NumCPU())
+	var desc strings.Builder
+	fmt.Fprintf(&desc, "%s/%s, %d CPUs", runtime.GOOS, runtime.GOARCH, runtime.NumCPU())
 	if b, err := os.ReadFile("/proc/cpuinfo"); err == nil {
 		for line := range strings.Lines(string(b)) {
 			if name, ok := strings.CutPrefix(line, "model name"); ok {
 				_, name, _ = strings.Cut(name, ":")
-				desc += " (" + strings.TrimSpace(name) + ")"
+				fmt.Fprintf(&desc, " (%s)", strings.TrimSpace(name))
 				break
 			}
 		}
@@ -481,12 +482,12 @@ func machine() string {
 		var kb int64
 		for line := range strings.Lines(string(b)) {
 			if _, err := fmt.Sscanf(line, "MemTotal: %d kB", &kb); err == nil {
-				desc += fmt.Sprintf(", %.0f GiB RAM", float64(kb)/(1<<20))
+				fmt.Fprintf(&desc, ", %.0f GiB RAM", float64(kb)/(1<<20))
 				break
 			}
 		}
 	}
-	return desc
+	return desc.String()
 }
 
 func mib(b int64) string { return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20)) }
