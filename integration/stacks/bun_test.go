@@ -65,15 +65,12 @@ type bareAccount struct {
 	Name string    `bun:"name,notnull"`
 }
 
-// openBun opens bun on the database in env; through PgBouncer, in simple
-// protocol mode, as bun sends no arguments for pgxulid to encode.
-func openBun(t *testing.T, env string) *bun.DB {
+// openBun opens bun on the database in env, with query added to the
+// connection string: through PgBouncer, default_query_exec_mode=exec or
+// simple_protocol, and no pgxulid, as bun sends no arguments for it to encode.
+func openBun(t *testing.T, env, query string) *bun.DB {
 	t.Helper()
-	source := dsn(t, env)
-	if env == envPgBouncer {
-		source += "&default_query_exec_mode=simple_protocol"
-	}
-	sqlDB, err := sql.Open("pgx", source)
+	sqlDB, err := sql.Open("pgx", dsn(t, env)+query)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,9 +101,13 @@ type accountLite struct {
 
 func TestBun(t *testing.T) {
 	pgModels := []any{(*Account)(nil), (*uuidAccount)(nil), (*ulidInUUID)(nil), (*bareAccount)(nil)}
-	for _, env := range []string{envPostgres, envPgBouncer} {
-		t.Run(map[string]string{envPostgres: "postgres", envPgBouncer: "pgbouncer-simple"}[env], func(t *testing.T) {
-			testBun(t, openBun(t, env), pgModels, "SELECT encode(id, 'hex') FROM bun_accounts WHERE name = 'a'")
+	for _, tc := range []struct{ name, env, query string }{
+		{"postgres", envPostgres, ""},
+		{"pgbouncer-simple", envPgBouncer, "&default_query_exec_mode=simple_protocol"},
+		{"pgbouncer-exec", envPgBouncer, "&default_query_exec_mode=exec"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			testBun(t, openBun(t, tc.env, tc.query), pgModels, "SELECT encode(id, 'hex') FROM bun_accounts WHERE name = 'a'")
 		})
 	}
 	t.Run("mariadb", func(t *testing.T) {

@@ -12,6 +12,7 @@ import (
 
 	entdialect "entgo.io/ent/dialect"
 	entsql "entgo.io/ent/dialect/sql"
+	"github.com/jackc/pgx/v5"
 	"github.com/ulidgo/ulid"
 	"github.com/ulidgo/ulid/integration/stacks/ent"
 	"github.com/ulidgo/ulid/integration/stacks/ent/user"
@@ -24,21 +25,26 @@ type entDB struct {
 	keyType   string // users.id as columnSQL reports it
 	bareType  string // bares.id, ent's default
 	keySQL    string // counts users whose id is the hex in its argument
+	// mode is the exec mode through PgBouncer, with pgxulid registered.
+	mode pgx.QueryExecMode
 }
 
 var entDBs = []entDB{
 	{"postgres", entdialect.Postgres, "pgx", envPostgres,
 		"SELECT data_type FROM information_schema.columns WHERE table_name = $1 AND column_name = $2",
-		"uuid", "uuid", "SELECT count(*) FROM ent_users WHERE id = $1::uuid"},
+		"uuid", "uuid", "SELECT count(*) FROM ent_users WHERE id = $1::uuid", 0},
 	{"pgbouncer-simple-pgxulid", entdialect.Postgres, "pgx", envPgBouncer,
 		"SELECT data_type FROM information_schema.columns WHERE table_name = $1 AND column_name = $2",
-		"uuid", "uuid", "SELECT count(*) FROM ent_users WHERE id = $1::uuid"},
+		"uuid", "uuid", "SELECT count(*) FROM ent_users WHERE id = $1::uuid", pgx.QueryExecModeSimpleProtocol},
+	{"pgbouncer-exec-pgxulid", entdialect.Postgres, "pgx", envPgBouncer,
+		"SELECT data_type FROM information_schema.columns WHERE table_name = $1 AND column_name = $2",
+		"uuid", "uuid", "SELECT count(*) FROM ent_users WHERE id = $1::uuid", pgx.QueryExecModeExec},
 	{"mariadb", entdialect.MySQL, "mysql", envMySQL,
 		"SELECT column_type FROM information_schema.columns WHERE table_schema = DATABASE() AND table_name = ? AND column_name = ?",
-		"binary(16)", "uuid", "SELECT count(*) FROM ent_users WHERE id = UNHEX(?)"},
+		"binary(16)", "uuid", "SELECT count(*) FROM ent_users WHERE id = UNHEX(?)", 0},
 	{"sqlite", entdialect.SQLite, "sqlite", "",
 		"SELECT lower(type) FROM pragma_table_info(?) WHERE name = ?",
-		"blob", "uuid", "SELECT count(*) FROM ent_users WHERE hex(id) = upper(?)"},
+		"blob", "uuid", "SELECT count(*) FROM ent_users WHERE hex(id) = upper(?)", 0},
 }
 
 func TestEnt(t *testing.T) {
@@ -50,7 +56,7 @@ func TestEnt(t *testing.T) {
 			}
 			var db *sql.DB
 			if d.env == envPgBouncer {
-				db = pgxULIDDB(t, source)
+				db = pgxULIDDB(t, source, d.mode)
 			} else {
 				var err error
 				if db, err = sql.Open(d.driver, source); err != nil {

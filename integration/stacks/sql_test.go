@@ -171,7 +171,7 @@ func TestSQLArrays(t *testing.T) {
 		t.Cleanup(func() { db.Close() })
 		sqlArrays(t, db)
 	})
-	t.Run("pgbouncer-simple-pgxulid", func(t *testing.T) { sqlArrays(t, pgxULIDDB(t, dsn(t, envPgBouncer))) })
+	t.Run("pgbouncer-simple-pgxulid", func(t *testing.T) { sqlArrays(t, pgxULIDDB(t, dsn(t, envPgBouncer), pgx.QueryExecModeSimpleProtocol)) })
 }
 
 func sqlArrays(t *testing.T, db *sql.DB) {

@@ -29,11 +29,13 @@ type sqlxItem struct {
 func TestSQLX(t *testing.T) {
 	for _, d := range []struct {
 		name, driver, env, keyType string
+		mode                       pgx.QueryExecMode // through PgBouncer, with pgxulid
 	}{
-		{"postgres", "pgx", envPostgres, "uuid"},
-		{"pgbouncer-simple-pgxulid", "pgx", envPgBouncer, "uuid"},
-		{"mariadb", "mysql", envMySQL, "BINARY(16)"},
-		{"sqlite", "sqlite", "", "BLOB"},
+		{"postgres", "pgx", envPostgres, "uuid", 0},
+		{"pgbouncer-simple-pgxulid", "pgx", envPgBouncer, "uuid", pgx.QueryExecModeSimpleProtocol},
+		{"pgbouncer-exec-pgxulid", "pgx", envPgBouncer, "uuid", pgx.QueryExecModeExec},
+		{"mariadb", "mysql", envMySQL, "BINARY(16)", 0},
+		{"sqlite", "sqlite", "", "BLOB", 0},
 	} {
 		t.Run(d.name, func(t *testing.T) {
 			source := "file:" + t.TempDir() + "/sqlx.db"
@@ -42,7 +44,7 @@ func TestSQLX(t *testing.T) {
 			}
 			var db *sqlx.DB
 			if d.env == envPgBouncer {
-				db = sqlx.NewDb(pgxULIDDB(t, source), "pgx")
+				db = sqlx.NewDb(pgxULIDDB(t, source, d.mode), "pgx")
 			} else {
 				var err error
 				if db, err = sqlx.Open(d.driver, source); err != nil {
@@ -168,16 +170,16 @@ func TestSQLX(t *testing.T) {
 	}
 }
 
-// pgxULIDDB opens a *sql.DB on pgx's stdlib driver in simple protocol mode
+// pgxULIDDB opens a *sql.DB on pgx's stdlib driver in the given exec mode
 // with pgxulid registered on every connection: the recipe for database/sql
-// through PgBouncer.
-func pgxULIDDB(t *testing.T, dsn string) *sql.DB {
+// through PgBouncer (exec or simple protocol mode).
+func pgxULIDDB(t *testing.T, dsn string, mode pgx.QueryExecMode) *sql.DB {
 	t.Helper()
 	config, err := pgx.ParseConfig(dsn)
 	if err != nil {
 		t.Fatal(err)
 	}
-	config.DefaultQueryExecMode = pgx.QueryExecModeSimpleProtocol
+	config.DefaultQueryExecMode = mode
 	db := stdlib.OpenDB(*config, stdlib.OptionAfterConnect(func(_ context.Context, conn *pgx.Conn) error {
 		pgxulid.Register(conn.TypeMap())
 		return nil
