@@ -14,7 +14,6 @@ package stacks
 // tags play no part in them.
 
 import (
-	"context"
 	"errors"
 	"slices"
 	"strings"
@@ -22,18 +21,18 @@ import (
 
 	"github.com/glebarez/sqlite"
 	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/stdlib"
 	"github.com/ulidgo/ulid"
-	"github.com/ulidgo/ulid/pgxulid"
 	"gorm.io/driver/mysql"
 	"gorm.io/driver/postgres"
 	"gorm.io/gorm"
 	"gorm.io/gorm/logger"
 )
 
-// User is the model of docs/stacks.md, as written for PostgreSQL.
+// User is the model of docs/stacks.md, as written for PostgreSQL. The key is
+// NOT NULL in every dialect: PostgreSQL and MariaDB imply it for a primary
+// key, SQLite does not (see TestGORMTraps).
 type User struct {
-	ID        ulid.ULID  `gorm:"type:uuid;primaryKey"`
+	ID        ulid.ULID  `gorm:"type:uuid;primaryKey;not null"`
 	Name      string     `gorm:"size:100"`
 	ManagerID *ulid.ULID `gorm:"type:uuid"` // NULL: no manager
 	Manager   *User
@@ -49,10 +48,12 @@ func (u *User) BeforeCreate(*gorm.DB) error {
 	return nil
 }
 
-// Post belongs to a User.
+// Post belongs to a User. UserID is required, so NOT NULL: GORM leaves a
+// ulid.ULID field zero for a NULL (it does not call Scan), where ulid's Scan
+// would refuse it (see TestGORMTraps).
 type Post struct {
-	ID     ulid.ULID `gorm:"type:uuid;primaryKey"`
-	UserID ulid.ULID `gorm:"type:uuid"`
+	ID     ulid.ULID `gorm:"type:uuid;primaryKey;not null"`
+	UserID ulid.ULID `gorm:"type:uuid;not null"`
 	Title  string    `gorm:"size:100"`
 }
 
@@ -65,7 +66,7 @@ func (p *Post) BeforeCreate(*gorm.DB) error {
 
 // The model for MariaDB/MySQL: BINARY(16).
 type gormUserMy struct {
-	ID        ulid.ULID  `gorm:"type:binary(16);primaryKey"`
+	ID        ulid.ULID  `gorm:"type:binary(16);primaryKey;not null"`
 	Name      string     `gorm:"size:100"`
 	ManagerID *ulid.ULID `gorm:"type:binary(16)"`
 	Manager   *gormUserMy
@@ -73,14 +74,14 @@ type gormUserMy struct {
 }
 
 type gormPostMy struct {
-	ID     ulid.ULID `gorm:"type:binary(16);primaryKey"`
-	UserID ulid.ULID `gorm:"type:binary(16)"`
+	ID     ulid.ULID `gorm:"type:binary(16);primaryKey;not null"`
+	UserID ulid.ULID `gorm:"type:binary(16);not null"`
 	Title  string    `gorm:"size:100"`
 }
 
 // The model for SQLite: no type tag; GORM makes a [16]byte a blob.
 type gormUserLite struct {
-	ID        ulid.ULID `gorm:"primaryKey"`
+	ID        ulid.ULID `gorm:"primaryKey;not null"`
 	Name      string    `gorm:"size:100"`
 	ManagerID *ulid.ULID
 	Manager   *gormUserLite
@@ -88,9 +89,9 @@ type gormUserLite struct {
 }
 
 type gormPostLite struct {
-	ID     ulid.ULID `gorm:"primaryKey"`
-	UserID ulid.ULID
-	Title  string `gorm:"size:100"`
+	ID     ulid.ULID `gorm:"primaryKey;not null"`
+	UserID ulid.ULID `gorm:"not null"`
+	Title  string    `gorm:"size:100"`
 }
 
 // A gormDB is one way to reach one database with GORM.
@@ -106,13 +107,20 @@ type gormDB struct {
 	// keySQL counts the users whose id is the 32 hex digits of its argument,
 	// without going through ulid.ULID.Value.
 	keySQL string
+	// nullableSQL returns YES or NO for a table and column: whether the
+	// column takes NULL.
+	nullableSQL string
+	// bareHexSQL returns bare_users.id of the row with the given name as
+	// lower-case hex, the bytes as stored (empty for MariaDB, where the
+	// untagged table cannot be made).
+	bareHexSQL string
+	// pgxULID is set for the setups that register pgxulid in exec or simple
+	// protocol mode.
+	pgxULID bool
 }
 
 var gormConfig = &gorm.Config{Logger: logger.Discard, TranslateError: true}
 
-// gormPgxULID opens GORM on PostgreSQL through pgx's database/sql driver
-// with pgxulid registered on every connection, in the given exec mode: the
-// recipe for PgBouncer and other poolers (simple protocol).
 // gormOpen opens d with gormConfig and closes it when the test ends.
 func gormOpen(t *testing.T, d gorm.Dialector) *gorm.DB {
 	t.Helper()
@@ -128,24 +136,11 @@ func gormOpen(t *testing.T, d gorm.Dialector) *gorm.DB {
 	return db
 }
 
-func gormPgxULID(t *testing.T, env string, simple bool) *gorm.DB {
-	config, err := pgx.ParseConfig(dsn(t, env))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if simple {
-		config.DefaultQueryExecMode = pgx.QueryExecModeSimpleProtocol
-	}
-	sqlDB := stdlib.OpenDB(*config, stdlib.OptionAfterConnect(func(_ context.Context, conn *pgx.Conn) error {
-		pgxulid.Register(conn.TypeMap())
-		return nil
-	}))
-	db, err := gorm.Open(postgres.New(postgres.Config{Conn: sqlDB}), gormConfig)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { sqlDB.Close() })
-	return db
+// gormPgxULID opens GORM on PostgreSQL through pgx's database/sql driver
+// with pgxulid registered on every connection, in the given exec mode: the
+// recipe for PgBouncer and other poolers (exec or simple protocol).
+func gormPgxULID(t *testing.T, env string, mode pgx.QueryExecMode) *gorm.DB {
+	return gormOpen(t, postgres.New(postgres.Config{Conn: pgxULIDDB(t, dsn(t, env), mode)}))
 }
 
 func pgColumnType(t *testing.T, db *gorm.DB, table, column string) string {
@@ -158,32 +153,55 @@ func pgColumnType(t *testing.T, db *gorm.DB, table, column string) string {
 
 var pgModels = []any{&User{}, &Post{}}
 
-const pgKeySQL = "SELECT COUNT(*) FROM users WHERE id = ?::uuid"
+const (
+	pgKeySQL      = "SELECT COUNT(*) FROM users WHERE id = ?::uuid"
+	pgNullableSQL = "SELECT is_nullable FROM information_schema.columns WHERE table_name = ? AND column_name = ?"
+	pgBareHexSQL  = "SELECT encode(id, 'hex') FROM bare_users WHERE name = ?"
+)
 
 var gormDBs = []gormDB{
 	{
-		name:       "postgres",
-		open:       func(t *testing.T) *gorm.DB { return gormOpen(t, postgres.Open(dsn(t, envPostgres))) },
-		models:     pgModels,
-		columnType: pgColumnType,
-		idType:     "uuid",
-		keySQL:     pgKeySQL,
+		name:        "postgres",
+		open:        func(t *testing.T) *gorm.DB { return gormOpen(t, postgres.Open(dsn(t, envPostgres))) },
+		models:      pgModels,
+		columnType:  pgColumnType,
+		idType:      "uuid",
+		keySQL:      pgKeySQL,
+		nullableSQL: pgNullableSQL,
+		bareHexSQL:  pgBareHexSQL,
 	},
 	{
-		name:       "postgres-simple-pgxulid",
-		open:       func(t *testing.T) *gorm.DB { return gormPgxULID(t, envPostgres, true) },
-		models:     pgModels,
-		columnType: pgColumnType,
-		idType:     "uuid",
-		keySQL:     pgKeySQL,
+		name:        "postgres-simple-pgxulid",
+		open:        func(t *testing.T) *gorm.DB { return gormPgxULID(t, envPostgres, pgx.QueryExecModeSimpleProtocol) },
+		models:      pgModels,
+		columnType:  pgColumnType,
+		idType:      "uuid",
+		keySQL:      pgKeySQL,
+		nullableSQL: pgNullableSQL,
+		bareHexSQL:  pgBareHexSQL,
+		pgxULID:     true,
 	},
 	{
-		name:       "pgbouncer-simple-pgxulid",
-		open:       func(t *testing.T) *gorm.DB { return gormPgxULID(t, envPgBouncer, true) },
-		models:     pgModels,
-		columnType: pgColumnType,
-		idType:     "uuid",
-		keySQL:     pgKeySQL,
+		name:        "pgbouncer-simple-pgxulid",
+		open:        func(t *testing.T) *gorm.DB { return gormPgxULID(t, envPgBouncer, pgx.QueryExecModeSimpleProtocol) },
+		models:      pgModels,
+		columnType:  pgColumnType,
+		idType:      "uuid",
+		keySQL:      pgKeySQL,
+		nullableSQL: pgNullableSQL,
+		bareHexSQL:  pgBareHexSQL,
+		pgxULID:     true,
+	},
+	{
+		name:        "pgbouncer-exec-pgxulid",
+		open:        func(t *testing.T) *gorm.DB { return gormPgxULID(t, envPgBouncer, pgx.QueryExecModeExec) },
+		models:      pgModels,
+		columnType:  pgColumnType,
+		idType:      "uuid",
+		keySQL:      pgKeySQL,
+		nullableSQL: pgNullableSQL,
+		bareHexSQL:  pgBareHexSQL,
+		pgxULID:     true,
 	},
 	{
 		name:   "mariadb",
@@ -196,8 +214,9 @@ var gormDBs = []gormDB{
 			}
 			return typ
 		},
-		idType: "binary(16)",
-		keySQL: "SELECT COUNT(*) FROM users WHERE id = UNHEX(?)",
+		idType:      "binary(16)",
+		keySQL:      "SELECT COUNT(*) FROM users WHERE id = UNHEX(?)",
+		nullableSQL: "SELECT is_nullable FROM information_schema.columns WHERE table_schema = DATABASE() AND table_name = ? AND column_name = ?",
 	},
 	{
 		name: "sqlite",
@@ -211,10 +230,29 @@ var gormDBs = []gormDB{
 			}
 			return typ
 		},
-		models: []any{&gormUserLite{}, &gormPostLite{}},
-		idType: "blob",
-		keySQL: "SELECT COUNT(*) FROM users WHERE hex(id) = upper(?)",
+		models:      []any{&gormUserLite{}, &gormPostLite{}},
+		idType:      "blob",
+		keySQL:      "SELECT COUNT(*) FROM users WHERE hex(id) = upper(?)",
+		nullableSQL: `SELECT CASE "notnull" WHEN 0 THEN 'YES' ELSE 'NO' END FROM pragma_table_info(?) WHERE name = ?`,
+		bareHexSQL:  "SELECT lower(hex(id)) FROM bare_users WHERE name = ?",
 	},
+}
+
+// nullable reports whether table.column takes NULL, as the database says.
+func (d gormDB) nullable(t *testing.T, db *gorm.DB, table, column string) bool {
+	t.Helper()
+	var s string
+	if err := db.Raw(d.nullableSQL, table, column).Scan(&s).Error; err != nil {
+		t.Fatal(err)
+	}
+	switch s {
+	case "YES":
+		return true
+	case "NO":
+		return false
+	}
+	t.Fatalf("%s.%s: is_nullable = %q", table, column, s)
+	return false
 }
 
 // resetGORM drops the tables and migrates the dialect's model.
@@ -240,11 +278,17 @@ func TestGORM(t *testing.T) {
 			db := d.open(t).WithContext(testContext(t))
 			resetGORM(t, d, db)
 
-			for _, c := range []struct{ table, column string }{
-				{"users", "id"}, {"users", "manager_id"}, {"posts", "id"}, {"posts", "user_id"},
+			for _, c := range []struct {
+				table, column string
+				nullable      bool
+			}{
+				{"users", "id", false}, {"users", "manager_id", true}, {"posts", "id", false}, {"posts", "user_id", false},
 			} {
 				if got := strings.ToLower(d.columnType(t, db, c.table, c.column)); got != d.idType {
 					t.Errorf("AutoMigrate: %s.%s is %q, want %q", c.table, c.column, got, d.idType)
+				}
+				if got := d.nullable(t, db, c.table, c.column); got != c.nullable {
+					t.Errorf("AutoMigrate: %s.%s nullable = %v, want %v", c.table, c.column, got, c.nullable)
 				}
 			}
 
@@ -278,7 +322,8 @@ func TestGORM(t *testing.T) {
 				t.Errorf("no row with id = %s found in SQL", boss.ID.UUIDString())
 			}
 
-			// First by key: the condition form, and the primary key in the struct.
+			// First by key, with the condition string: a missing key and the
+			// zero ULID are not found.
 			var got User
 			if err := db.First(&got, "id = ?", staff[0].ID).Error; err != nil {
 				t.Fatalf(`First(&u, "id = ?", id): %v`, err)
@@ -286,16 +331,11 @@ func TestGORM(t *testing.T) {
 			if got.ID != staff[0].ID || got.Name != "ann" || got.ManagerID == nil || *got.ManagerID != boss.ID {
 				t.Errorf("First = %+v", got)
 			}
-			got = User{ID: staff[1].ID}
-			if err := db.First(&got).Error; err != nil {
-				t.Fatalf("First(&User{ID: id}): %v", err)
-			}
-			if got.Name != "bob" {
-				t.Errorf("First(&User{ID: id}) = %+v", got)
-			}
-			got = User{}
-			if err := db.First(&got, "id = ?", ulid.Make()).Error; !errors.Is(err, gorm.ErrRecordNotFound) {
-				t.Errorf("First of a missing ID: %v, want ErrRecordNotFound", err)
+			for _, id := range []ulid.ULID{ulid.Make(), {}} {
+				got = User{}
+				if err := db.First(&got, "id = ?", id).Error; !errors.Is(err, gorm.ErrRecordNotFound) {
+					t.Errorf(`First(&u, "id = ?", %v) = %v, %v; want ErrRecordNotFound`, id, got.ID, err)
+				}
 			}
 
 			// NULL foreign key.
@@ -306,13 +346,26 @@ func TestGORM(t *testing.T) {
 				t.Errorf("boss.ManagerID = %v, want nil", got.ManagerID)
 			}
 
-			// Where with a struct, and IN.
+			// Where with a condition string, a non-nil pointer in a struct
+			// (kept even when it points to the zero ULID), and IN.
 			var us []User
+			if err := db.Where("manager_id = ?", boss.ID).Order("id").Find(&us).Error; err != nil {
+				t.Fatalf("Where(manager_id = ?): %v", err)
+			}
+			if ids := userIDs(us); !slices.Equal(ids, []ulid.ULID{staff[0].ID, staff[1].ID}) {
+				t.Errorf(`Where("manager_id = ?", id) = %v`, ids)
+			}
+			us = nil
 			if err := db.Where(&User{ManagerID: &boss.ID}).Order("id").Find(&us).Error; err != nil {
 				t.Fatalf("Where(struct): %v", err)
 			}
 			if ids := userIDs(us); !slices.Equal(ids, []ulid.ULID{staff[0].ID, staff[1].ID}) {
 				t.Errorf("Where(&User{ManagerID: &id}) = %v", ids)
+			}
+			us = nil
+			var zero ulid.ULID
+			if err := db.Where(&User{ManagerID: &zero}).Find(&us).Error; err != nil || len(us) != 0 {
+				t.Errorf("Where(&User{ManagerID: &zero}) = %v, %v; want no rows", userIDs(us), err)
 			}
 			us = nil
 			if err := db.Where("id IN ?", []ulid.ULID{boss.ID, staff[1].ID}).Order("id").Find(&us).Error; err != nil {
@@ -368,7 +421,24 @@ func TestGORM(t *testing.T) {
 				t.Errorf("after Update(nil): ManagerID = %v", got.ManagerID)
 			}
 
-			// Delete by the struct's key.
+			// A required key cannot be set to NULL: the column is NOT NULL.
+			if err := db.Exec("UPDATE posts SET user_id = NULL").Error; !isNotNullError(err) {
+				t.Errorf("UPDATE posts SET user_id = NULL = %v, want a NOT NULL error", err)
+			} else {
+				t.Logf("UPDATE posts SET user_id = NULL: %v", err)
+			}
+			// Nor can a key be left out: a row made from a map, which runs
+			// no hook, is refused.
+			if err := db.Model(&User{}).Create(map[string]any{"name": "m"}).Error; !isNotNullError(err) {
+				t.Errorf("Create(map) without an id = %v, want a NOT NULL error", err)
+			} else {
+				t.Logf("Create(map) without an id: %v", err)
+			}
+
+			// Delete by the struct's key; a zero key deletes nothing and says so.
+			if err := db.Delete(&User{}).Error; !errors.Is(err, gorm.ErrMissingWhereClause) {
+				t.Errorf("Delete(&User{}) = %v, want ErrMissingWhereClause", err)
+			}
 			if err := db.Delete(&post).Error; err != nil {
 				t.Fatalf("Delete(&post): %v", err)
 			}
@@ -381,6 +451,21 @@ func TestGORM(t *testing.T) {
 			}
 		})
 	}
+}
+
+// isNotNullError reports whether err is a database's refusal of a NULL in a
+// NOT NULL column: PostgreSQL's 23502, MariaDB's 1048 (or, for a column left
+// out of an INSERT, 1364), SQLite's NOT NULL constraint.
+func isNotNullError(err error) bool {
+	if err == nil {
+		return false
+	}
+	for _, s := range []string{"SQLSTATE 23502", "Error 1048", "Error 1364", "NOT NULL constraint failed"} {
+		if strings.Contains(err.Error(), s) {
+			return true
+		}
+	}
+	return false
 }
 
 func userIDs(us []User) []ulid.ULID {
