@@ -36,11 +36,43 @@ func sqlcConnect(t *testing.T, env string, mode pgx.QueryExecMode, register bool
 	return conn
 }
 
+// sqlcCheck is the CHECK in sqlc/schema.sql that refuses the zero ULID as a
+// key, as docs/storing.md gives it (zeroKey in zerokey_test.go).
+const sqlcCheck = " CHECK (id <> '00000000-0000-0000-0000-000000000000')"
+
 func TestSQLC(t *testing.T) {
 	schema, err := os.ReadFile("sqlc/schema.sql")
 	if err != nil {
 		t.Fatal(err)
 	}
+	if !strings.Contains(zeroKey["postgres"].column, sqlcCheck) || !strings.Contains(string(schema), "id         uuid PRIMARY KEY"+sqlcCheck+",") {
+		t.Fatalf("sqlc/schema.sql does not give sqlc_users.id the CHECK%s", sqlcCheck)
+	}
+
+	// The trap: without the CHECK, a forgotten ID is stored as the zero
+	// ULID, without an error.
+	t.Run("postgres-without-check", func(t *testing.T) {
+		conn := sqlcConnect(t, envPostgres, pgx.QueryExecModeCacheStatement, false)
+		ctx := testContext(t)
+		for _, q := range []string{"DROP TABLE IF EXISTS sqlc_users", strings.Replace(string(schema), sqlcCheck, "", 1)} {
+			if _, err := conn.Exec(ctx, q); err != nil {
+				t.Fatalf("%s: %v", q, err)
+			}
+		}
+		u, err := sqlcdb.New(conn).CreateUser(ctx, sqlcdb.CreateUserParams{Name: "forgot", Friends: []ulid.ULID{}})
+		if err != nil {
+			t.Fatalf("CreateUser without an ID = %v, want the trap: stored", err)
+		}
+		var text string
+		if err := conn.QueryRow(ctx, "SELECT id::text FROM sqlc_users WHERE name = 'forgot'").Scan(&text); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("CreateUser without an ID: returned %v, stored %s, no error", u.ID, text)
+		if !u.ID.IsZero() || text != "00000000-0000-0000-0000-000000000000" {
+			t.Errorf("CreateUser without an ID stored %s, want the trap: the zero ULID", text)
+		}
+	})
+
 	for _, tc := range []struct {
 		name     string
 		env      string
@@ -81,6 +113,11 @@ func TestSQLC(t *testing.T) {
 			}
 			if err != nil {
 				t.Fatalf("CreateUser: %v", err)
+			}
+			// A forgotten ID is the zero ULID; the schema's CHECK refuses it.
+			_, err = q.CreateUser(ctx, sqlcdb.CreateUserParams{Name: "forgot", Friends: []ulid.ULID{}})
+			if err == nil || !strings.Contains(err.Error(), "violates check constraint") {
+				t.Errorf("CreateUser without an ID = %v, want violates check constraint", err)
 			}
 			if boss.ManagerID != nil {
 				t.Errorf("boss.ManagerID = %v, want nil", boss.ManagerID)
