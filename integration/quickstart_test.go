@@ -1,16 +1,20 @@
 package integration
 
 // The README's quick start, backed by a test: Event, save and load below are
-// the README's code, and TestQuickStartIsREADME checks that they still are,
-// declaration by declaration. TestQuickStart runs them against PostgreSQL
-// (uuid column) and SQLite (BLOB column).
+// the README's code, and Example_quickStart is its main; TestQuickStartIsREADME
+// checks that they still are, declaration by declaration, and that the
+// README's comments show what main prints. TestQuickStart runs save and load
+// against PostgreSQL (uuid column) and SQLite (BLOB column).
 
 import (
 	"bytes"
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"go/ast"
+	"go/doc"
 	"go/parser"
 	"go/printer"
 	"go/token"
@@ -42,6 +46,17 @@ func load(ctx context.Context, db *sql.DB, s string) (Event, error) {
 	var e Event
 	err = db.QueryRowContext(ctx, "SELECT id, name FROM events WHERE id = $1", id).Scan(&e.ID, &e.Name)
 	return e, err
+}
+
+// Example_quickStart is the README quick start's main.
+func Example_quickStart() {
+	e := Event{ID: ulid.MustParse("01ARYZ6S41TSV4RRFFQ69G5FAV"), Name: "signup"}
+	b, _ := json.Marshal(e)
+	fmt.Println(string(b))
+	fmt.Println(e.ID.Time())
+	// Output:
+	// {"id":"01ARYZ6S41TSV4RRFFQ69G5FAV","name":"signup"}
+	// 2016-07-30 22:36:16.385 +0000 UTC
 }
 
 func TestQuickStart(t *testing.T) {
@@ -105,6 +120,71 @@ func TestQuickStartIsREADME(t *testing.T) {
 			t.Errorf("%s differs:\nREADME.md:\n%s\nquickstart_test.go:\n%s", name, want[name], got[name])
 		}
 	}
+
+	// main: the same statements as Example_quickStart, and comments that
+	// show the example's output, line by line.
+	readmeMain, readmeComments := mainOf(t, "README.md", block)
+	example, _ := mainOf(t, "quickstart_test.go", nil)
+	if readmeMain == "" || readmeMain != example {
+		t.Errorf("main differs:\nREADME.md:\n%s\nExample_quickStart:\n%s", readmeMain, example)
+	}
+	if output := exampleOutput(t, "quickStart"); readmeComments != output {
+		t.Errorf("README.md's main says it prints:\n%s\nExample_quickStart prints:\n%s", readmeComments, output)
+	}
+}
+
+// mainOf parses the Go file name (from src if not nil) and returns the
+// statements of its main function, or else of Example_quickStart, without
+// comments, and the text of the comments inside that function.
+func mainOf(t *testing.T, name string, src []byte) (body, comments string) {
+	t.Helper()
+	fset := token.NewFileSet()
+	var source any
+	if src != nil {
+		source = src
+	}
+	f, err := parser.ParseFile(fset, name, source, parser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range f.Decls {
+		fn, ok := d.(*ast.FuncDecl)
+		if !ok || (fn.Name.Name != "main" && fn.Name.Name != "Example_quickStart") {
+			continue
+		}
+		var buf bytes.Buffer
+		for _, stmt := range fn.Body.List {
+			if err := printer.Fprint(&buf, fset, stmt); err != nil {
+				t.Fatal(err)
+			}
+			buf.WriteByte('\n')
+		}
+		var texts []string
+		for _, group := range f.Comments {
+			if fn.Body.Pos() < group.Pos() && group.End() < fn.Body.End() {
+				texts = append(texts, strings.TrimSpace(group.Text()))
+			}
+		}
+		return buf.String(), strings.Join(texts, "\n")
+	}
+	return "", ""
+}
+
+// exampleOutput returns the expected output of Example_<suffix> in this file.
+func exampleOutput(t *testing.T, suffix string) string {
+	t.Helper()
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "quickstart_test.go", nil, parser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ex := range doc.Examples(f) {
+		if ex.Name == "_"+suffix { // go/doc names a package example by what follows "Example"
+			return strings.TrimSpace(ex.Output)
+		}
+	}
+	t.Fatalf("quickstart_test.go has no Example_%s", suffix)
+	return ""
 }
 
 // declarations parses the Go file name (from src if not nil) and returns
