@@ -116,7 +116,7 @@ func TestSQLC(t *testing.T) {
 			}
 			// A forgotten ID is the zero ULID; the schema's CHECK refuses it.
 			_, err = q.CreateUser(ctx, sqlcdb.CreateUserParams{Name: "forgot", Friends: []ulid.ULID{}})
-			if err == nil || !strings.Contains(err.Error(), "violates check constraint") {
+			if err == nil || !strings.Contains(err.Error(), `violates check constraint "sqlc_users_id_check" (SQLSTATE 23514)`) {
 				t.Errorf("CreateUser without an ID = %v, want violates check constraint", err)
 			}
 			if boss.ManagerID != nil {
