@@ -157,7 +157,7 @@ func uuidStrings(ids ...ulid.ULID) []string {
 
 // TestSQLArrays: uuid[] through database/sql with pgx's stdlib driver and
 // pgxulid, directly in the default mode and through PgBouncer in simple
-// protocol mode.
+// protocol and exec mode.
 func TestSQLArrays(t *testing.T) {
 	t.Run("postgres", func(t *testing.T) {
 		config, err := pgx.ParseConfig(dsn(t, envPostgres))
@@ -172,6 +172,7 @@ func TestSQLArrays(t *testing.T) {
 		sqlArrays(t, db)
 	})
 	t.Run("pgbouncer-simple-pgxulid", func(t *testing.T) { sqlArrays(t, pgxULIDDB(t, dsn(t, envPgBouncer), pgx.QueryExecModeSimpleProtocol)) })
+	t.Run("pgbouncer-exec-pgxulid", func(t *testing.T) { sqlArrays(t, pgxULIDDB(t, dsn(t, envPgBouncer), pgx.QueryExecModeExec)) })
 }
 
 func sqlArrays(t *testing.T, db *sql.DB) {
