@@ -44,7 +44,11 @@
 // tool): an ID is a ULID, 26 characters, in any case, with Crockford's
 // aliases I and L for 1 and O for 0; or UUID text: 36 characters, or 32
 // without hyphens, 38 in braces, 45 with "urn:uuid:". White space around
-// an ID is ignored, inside it is an error.
+// an ID is ignored, inside it is an error. Text is read as UUID text, and
+// gets UUID errors, if it starts with "urn:uuid:" or "{", has hyphens
+// where a UUID's first two are (xxxxxxxx-xxxx-...), or is hex digits and
+// hyphens with a hyphen or more than 26 digits. Other text, whatever its
+// length, gets the ULID error.
 //
 //	--strict     reject the aliases I, L and O
 //	--ulid-only  reject UUID text: only ULIDs are valid

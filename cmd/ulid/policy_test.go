@@ -15,7 +15,8 @@ import (
 // TestInputPolicy runs inspect, convert and validate on the same inputs,
 // as arguments and as lines of standard input, and checks that they agree
 // on what is valid: white space around an ID is trimmed, UUID text is an
-// ID unless --ulid-only, and the errors name the offset in the input.
+// ID unless --ulid-only, text is UUID text by its shape (not its length)
+// and then gets UUID errors, and the errors name the offset in the input.
 func TestInputPolicy(t *testing.T) {
 	type policyCase struct {
 		name  string
@@ -43,6 +44,18 @@ func TestInputPolicy(t *testing.T) {
 		{name: "truncated UUID", in: "01563df3-6481-d676-4c61-efb99302bd", err: "invalid UUID text length 34 bytes, want 36 (or 32, 38, 45)"},
 		{name: "malformed UUID, --ulid-only", in: "01563df3-6481-d676-4c61efb99302bd5b", flags: []string{"--ulid-only"}, err: "invalid length 35 bytes, want 26"},
 		{name: "bad UUID digit", in: " " + specUUID[:35] + "x", err: "invalid UUID text: character 'x' at offset 36, want a hex digit"},
+		// UUID text by its shape, whatever its length: a prefix, the 8-4
+		// start of the layout, or hex digits and hyphens.
+		{name: "UUID URN in upper case", in: "URN:UUID:" + strings.ToUpper(specUUID), uuid: true},
+		{name: "UUID and a comma", in: specUUID + ",", err: "invalid UUID text length 37 bytes, want 36 (or 32, 38, 45)"},
+		{name: "UUID with O for 0", in: "O" + specUUID[1:], err: "invalid UUID text: character 'O' at offset 0, want a hex digit"},
+		{name: "UUID in a brace", in: "{" + specUUID, err: "invalid UUID text length 37 bytes, want 36 (or 32, 38, 45)"},
+		{name: "UUID hex, 31 digits", in: "01563df36481d6764c61efb99302bd5", err: "invalid UUID text length 31 bytes, want 36 (or 32, 38, 45)"},
+		// Other text gets the ULID error, even at a UUID's length.
+		{name: "sentence of 36 bytes", in: "this is not an id, it is a sentence!", err: "invalid length 36 bytes, want 26"},
+		{name: "ULID and junk, 32 bytes", in: specULID + "XXXXXX", err: "invalid length 32 bytes, want 26"},
+		{name: "ULID with a hyphen at byte 8", in: "01ARYZ6S-1TSV4RRFFQ69G5FAV", err: "invalid character '-' at offset 8"},
+		{name: "quoted UUID", in: `"` + specUUID + `"`, err: "invalid length 38 bytes, want 26"},
 	} {
 		key := strings.Join(tc.flags, " ")
 		cases[key] = append(cases[key], tc)

@@ -11,11 +11,24 @@
 //     feed and vertical tab, the no-break space U+00A0 and the byte order
 //     mark U+FEFF, as in psql output, copied web pages and files from
 //     Windows editors. White space inside an ID is still an error.
-//   - UUID text is an ID too: text of 32, 36, 38 or 45 bytes, or text that
-//     looks like a UUID (hex digits with hyphens, braces or "urn:uuid:"), is
-//     read with ulid.ParseUUID; everything else with ulid.Parse (or
-//     ulid.ParseStrict). A ULID and a UUID are the same 128 bits.
-//     Options.ULIDOnly turns this off.
+//   - UUID text is an ID too, read with ulid.ParseUUID: a ULID and a UUID
+//     are the same 128 bits. Everything else is read as a ULID, with
+//     ulid.Parse (or ulid.ParseStrict). Options.ULIDOnly turns this off.
+//
+// Which text is UUID text is decided by its shape, not its length, so
+// that a mistyped UUID gets an error about UUID forms and other text, a
+// sentence or a ULID with a stray character, the ULID error. After
+// trimming, text is UUID text if it
+//
+//   - starts with "urn:uuid:", in any case, or with "{";
+//   - starts as the 8-4-4-4-12 layout does, with a hyphen after its first
+//     8 bytes and another after the next 4, whatever those bytes are; or
+//   - is made of hex digits and hyphens only, at least one digit, with a
+//     hyphen or with more digits than a ULID has characters (26), such as
+//     the 32 digits of a UUID without hyphens.
+//
+// A valid ULID is never UUID text: it has 26 characters and no hyphen,
+// brace or colon.
 package toolinput
 
 import (
@@ -62,8 +75,8 @@ const (
 
 // Parse reads s, a line or field, as one ID under the policy: it trims
 // surrounding white space, then decodes the rest as a UUID if it has the
-// length of a UUID text form or looks like one (see LooksLikeUUID), and as
-// a ULID otherwise. It returns the ID and the form it was read in.
+// shape of UUID text (see LooksLikeUUID), and as a ULID otherwise. It
+// returns the ID and the form it was read in.
 //
 // An error is the library's *ulid.ParseError, with its offset counted in s
 // as given, before trimming, so that it points at the byte the user sees.
@@ -103,44 +116,31 @@ func shift(err error, lead int) error {
 	return &moved
 }
 
-// LooksLikeUUID reports whether s, already trimmed, is meant as UUID text:
-// it has the length of a UUID text form (32, 36, 38 or 45 bytes), or it
-// is made of hex digits and hyphens, perhaps in braces or after
-// "urn:uuid:", with a hyphen, a brace or the prefix, or more hex digits
-// than a ULID has characters. A ULID never has a hyphen, so this tells a
-// truncated or mistyped UUID from a ULID, and its error can speak of UUID
-// forms.
+// LooksLikeUUID reports whether s, already trimmed, is UUID text under the
+// policy's shape rule (see the package doc): it starts with "urn:uuid:" or
+// "{", has hyphens at bytes 8 and 13, or is hex digits and hyphens with a
+// hyphen or more than 26 digits. Its length does not matter, so that a
+// truncated or mistyped UUID is still UUID text, and its error can speak
+// of UUID forms.
 func LooksLikeUUID(s string) bool {
-	switch len(s) {
-	case 32, 36, 38, 45:
+	switch {
+	case len(s) >= 9 && strings.EqualFold(s[:9], "urn:uuid:"), strings.HasPrefix(s, "{"):
 		return true
-	case ulid.EncodedSize:
-		if !strings.Contains(s, "-") {
-			return false
-		}
+	case len(s) >= 14 && s[8] == '-' && s[13] == '-':
+		return true
 	}
-	marked := false
-	if len(s) >= 9 && strings.EqualFold(s[:9], "urn:uuid:") {
-		s, marked = s[9:], true
-	}
-	if t, ok := strings.CutPrefix(s, "{"); ok {
-		s, marked = t, true
-	}
-	if t, ok := strings.CutSuffix(s, "}"); ok {
-		s, marked = t, true
-	}
-	digits := 0
+	digits, hyphens := 0, 0
 	for i := range len(s) {
 		switch c := s[i]; {
 		case c == '-':
-			marked = true
+			hyphens++
 		case '0' <= c && c <= '9', 'a' <= c && c <= 'f', 'A' <= c && c <= 'F':
 			digits++
 		default:
 			return false
 		}
 	}
-	return digits > 0 && (marked || digits > ulid.EncodedSize)
+	return digits > 0 && (hyphens > 0 || digits > ulid.EncodedSize)
 }
 
 // TimeSyntax is the reminder of the forms ParseTime accepts, for messages.

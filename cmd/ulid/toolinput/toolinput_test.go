@@ -53,6 +53,12 @@ func TestParse(t *testing.T) {
 		{in: "01563df36481d6764c61efb99302bd5", kind: UUID, err: "ulid: invalid UUID text length 31 bytes, want 36 (or 32, 38, 45)"},
 		{in: "{01563df3-6481-d676-4c61-efb99302bd5}", kind: UUID, err: "ulid: invalid UUID text length 37 bytes, want 36 (or 32, 38, 45)"},
 		{in: "01563df3-6481-d676-4c61efb99302bd5b", opt: Options{ULIDOnly: true}, err: "ulid: invalid length 35 bytes, want 26"},
+		{in: specUUID + ",", kind: UUID, err: "ulid: invalid UUID text length 37 bytes, want 36 (or 32, 38, 45)"},
+		{in: "O1563df3-6481-d676-4c61-efb99302bd5b", kind: UUID, err: "ulid: invalid UUID text: character 'O' at offset 0, want a hex digit"},
+		// The length alone does not make UUID text: these get the ULID error.
+		{in: "this is not an id, it is a sentence!", err: "ulid: invalid length 36 bytes, want 26"},
+		{in: "01ARYZ6S41TSV4RRFFQ69G5FAVXXXXXX", err: "ulid: invalid length 32 bytes, want 26"},
+		{in: "01ARYZ6S-1TSV4RRFFQ69G5FAV", err: "ulid: invalid character '-' at offset 8"},
 	} {
 		id, kind, err := Parse(tc.in, tc.opt)
 		switch {
@@ -68,16 +74,53 @@ func TestParse(t *testing.T) {
 	}
 }
 
+// TestLooksLikeUUID checks the shape rule, each clause of it, and the text
+// it leaves to the ULID parser, whatever its length.
 func TestLooksLikeUUID(t *testing.T) {
-	for in, want := range map[string]bool{
-		specUUID: true, "0156-3df3": true, "{0156}": true, "urn:uuid:0156": true,
-		"0123456789abcdef0123456789ab": true,  // 28 hex digits: more than a ULID
-		"0123456789abcdef0123456789":   false, // 26: a valid ULID
-		specULID:                       false, "01ARYZ": false, "--json": false, "-": false, "": false,
-		"01ARYZ6S41-SV4RRFFQ69G5FAV": false,
+	for _, tc := range []struct {
+		rule string
+		in   string
+		want bool
+	}{
+		{"urn:uuid: prefix", "urn:uuid:" + specUUID, true},
+		{"urn:uuid: prefix", "URN:UUID:0156", true},
+		{"urn:uuid: prefix", "urn:uuid:", true},
+		{"brace", "{" + specUUID + "}", true},
+		{"brace", "{0156}", true},
+		{"brace", "{" + specULID + "}", true},
+		{"brace", "{", true},
+		{"8-4 layout", specUUID, true},
+		{"8-4 layout", specUUID + ",", true}, // a CSV paste
+		{"8-4 layout", `01563df3-6481-d676-4c61-efb99302bd5b"`, true},
+		{"8-4 layout", "O1563df3-6481-d676-4c61-efb99302bd5b", true}, // O for 0
+		{"8-4 layout", "01g63df3-6481-d676-4c61_efb99302bd5b", true},
+		{"8-4 layout", "xxxxxxxx-xxxx-", true},
+		{"hex and hyphens", "01563df3-6481-d676-4c61efb99302bd5b", true},
+		{"hex and hyphens", "01563df3-6481", true},
+		{"hex and hyphens", "0156-3df3", true},
+		{"hex and hyphens", "-01563df3-6481-d676-4c61-efb99302bd5", true},
+		{"hex and hyphens", "0123456789-abcdef012345678", true},
+		{"hex digits", "01563df36481d6764c61efb99302bd5b", true},
+		{"hex digits", "0123456789abcdef0123456789ab", true}, // 28: more than a ULID
+		{"hex digits", strings.Repeat("a", 1000), true},
+		{"ULID", specULID, false},
+		{"ULID", "0123456789abcdef0123456789", false}, // 26 hex digits: a valid ULID
+		{"ULID", "7ZZZZZZZZZZZZZZZZZZZZZZZZZ", false},
+		{"other", "this is not an id, it is a sentence!", false}, // 36 bytes
+		{"other", specULID + "XXXXXX", false},                    // 32 bytes
+		{"other", "01ARYZ6S41-SV4RRFFQ69G5FAV", false},
+		{"other", "01ARYZ6S-1TSV4RRFFQ69G5FAV", false}, // one hyphen, at byte 8
+		{"other", "01563df3 6481 d676 4c61 efb99302bd5b", false},
+		{"other", "2026-06-23T10:30:00Z", false},
+		{"other", "'" + specUUID + "'", false},
+		{"other", "01ARYZ", false},
+		{"other", "--json", false},
+		{"other", "-", false},
+		{"other", "--", false},
+		{"other", "", false},
 	} {
-		if got := LooksLikeUUID(in); got != want {
-			t.Errorf("LooksLikeUUID(%q) = %v, want %v", in, got, want)
+		if got := LooksLikeUUID(tc.in); got != tc.want {
+			t.Errorf("%s: LooksLikeUUID(%q) = %v, want %v", tc.rule, tc.in, got, tc.want)
 		}
 	}
 }
@@ -229,10 +272,21 @@ func FuzzParse(f *testing.F) {
 		"{" + specUUID + "}", "urn:uuid:" + specUUID, "01563df36481d6764c61efb99302bd5b",
 		"01563df3-6481-d676-4c61efb99302bd5b", "01arYZ6S41TSV4RRFFQ69G5FAV", "OIARYZ6S41TSV4RRFFQ69G5FAV",
 		"01ARYZ6S41 TSV4RRFFQ69G5FAV", "", " ", "-",
+		"this is not an id, it is a sentence!", specULID + "XXXXXX", specUUID + ",", "O1563df3-6481-d676-4c61-efb99302bd5b",
+		"01ARYZ6S-1TSV4RRFFQ69G5FAV", "URN:UUID:" + specUUID,
 	} {
 		f.Add(s, false, false)
 	}
 	f.Fuzz(func(t *testing.T, s string, strict, ulidOnly bool) {
+		// The shape rule: a valid ULID is never UUID text, and text that
+		// ulid.ParseUUID reads always is.
+		trimmed, _ := Trim(s)
+		if _, err := ulid.Parse(trimmed); err == nil && LooksLikeUUID(trimmed) {
+			t.Fatalf("LooksLikeUUID(%q) is true for a valid ULID", trimmed)
+		}
+		if _, err := ulid.ParseUUID(trimmed); err == nil && !LooksLikeUUID(trimmed) {
+			t.Fatalf("LooksLikeUUID(%q) is false for valid UUID text", trimmed)
+		}
 		opt := Options{Strict: strict, ULIDOnly: ulidOnly}
 		id, kind, err := Parse(s, opt)
 		if err != nil {
