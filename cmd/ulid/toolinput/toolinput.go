@@ -154,18 +154,33 @@ const ambiguousBelow = 100_000_000_000
 // ParseTime reads s, the time of new ULIDs, as Unix milliseconds within a
 // ULID's range. Surrounding white space is trimmed. s is one of:
 //
-//   - an RFC 3339 time, with T or t, Z or z or an offset, any number of
-//     fractional digits (truncated to the millisecond, toward the past), and
-//     a year of 4 digits, or 5 for the years 10000 to 10889;
+//   - an RFC 3339 time, with T or t between the date and the time, or a
+//     space, as RFC 3339 allows by agreement (section 5.6, NOTE) and
+//     date --rfc-3339 and psql print; Z or z or an offset of hours and
+//     minutes (+05:30); any number of fractional digits (truncated to the
+//     millisecond, toward the past); and a year of 4 digits, or 5 for the
+//     years 10000 to 10889;
 //   - @ and Unix seconds, with an optional fraction, as GNU date's -d
 //     takes them: @1782210600, @1782210600.5;
 //   - Unix milliseconds: 0, or a number of 10^11 or more (12 digits, from
 //     1973-03-03T09:46:40Z on). A number from 1 to 99999999999 could be
 //     seconds or milliseconds and is an error that says both readings.
+//
+// Errors name the problem where a common near miss has one: a number with
+// a fraction (1782210600.5, seconds without the @), a time with no offset,
+// or an offset without minutes or colon (+00 and +0530, as psql prints
+// them).
 func ParseTime(s string) (uint64, error) {
 	s, _ = Trim(s)
 	if secs, ok := strings.CutPrefix(s, "@"); ok {
 		return parseSeconds(secs)
+	}
+	if whole, frac, ok := strings.Cut(s, "."); ok && isDigits(whole) && isDigits(frac) {
+		hint := "write @" + s + " for Unix seconds, or the time in RFC 3339"
+		if secs, err := strconv.ParseUint(whole, 10, 64); err != nil || secs > ulid.MaxTimestamp/1000 {
+			hint = "for Unix milliseconds, drop the fraction: " + whole // too large for seconds
+		}
+		return 0, errors.New(s + " has a fraction, which Unix milliseconds do not have; " + hint)
 	}
 	if isDigits(s) {
 		ms, err := strconv.ParseUint(s, 10, 64)
@@ -230,8 +245,8 @@ func parseSeconds(s string) (uint64, error) {
 
 // parseRFC3339 reads an RFC 3339 date-time, as time.Parse does with
 // time.RFC3339Nano, but also with a lower-case t or z, which RFC 3339
-// allows, and with a five-digit year, which ULIDs reach and the tools
-// print.
+// allows, with a space for the T, which it allows by agreement, and with a
+// five-digit year, which ULIDs reach and the tools print.
 func parseRFC3339(s string) (time.Time, error) {
 	bad := func(what string) (time.Time, error) {
 		if what != "" {
@@ -249,7 +264,7 @@ func parseRFC3339(s string) (time.Time, error) {
 	month := p.number(2)
 	p.expect("-")
 	day := p.number(2)
-	p.expect("Tt")
+	p.expect("Tt ")
 	hour := p.number(2)
 	p.expect(":")
 	minute := p.number(2)
@@ -271,13 +286,22 @@ func parseRFC3339(s string) (time.Time, error) {
 	}
 	offset := 0
 	switch {
-	case !p.ok || p.s == "":
-		p.ok = false
+	case !p.ok:
+	case p.s == "":
+		return bad("no UTC offset (Z for UTC)")
 	case p.s == "Z" || p.s == "z":
 		p.s = ""
 	default:
+		zone := p.s
 		sign := p.expect("+-")
 		oh := p.number(2)
+		switch {
+		case !p.ok || oh > 23:
+		case p.s == "":
+			return time.Time{}, errors.New("UTC offset " + zone + " needs minutes in " + strconv.Quote(s) + "; write " + zone + ":00")
+		case len(p.s) == 2 && isDigits(p.s) && p.s < "60":
+			return time.Time{}, errors.New("UTC offset " + zone + " needs a colon in " + strconv.Quote(s) + "; write " + zone[:3] + ":" + p.s)
+		}
 		p.expect(":")
 		om := p.number(2)
 		if oh > 23 || om > 59 {

@@ -146,6 +146,26 @@ func TestParseTime(t *testing.T) {
 		{in: "10889-08-02T05:31:50.655Z", ms: ulid.MaxTimestamp},
 		{in: "10889-08-02t11:01:50.655+05:30", ms: ulid.MaxTimestamp},
 		{in: "2024-02-29T00:00:00Z", ms: 1709164800000},
+		// A space for the T, as date --rfc-3339 and psql print.
+		{in: "2026-12-01 11:13:24+00:00", ms: 1796123604000},
+		{in: "2026-12-01 11:13:24.123+00:00", ms: 1796123604123},
+		{in: "2026-12-01 16:43:24.123456789+05:30", ms: 1796123604123},
+		{in: " 2026-12-01 11:13:24z\n", ms: 1796123604000},
+		{in: "2026-12-01  11:13:24Z", err: "want an RFC 3339 time"},
+		{in: "2026-12-01\t11:13:24Z", err: "want an RFC 3339 time"},
+		// Near misses get errors that say what is wrong.
+		{in: "2026-12-01 11:13:24.123+00", err: `UTC offset +00 needs minutes in "2026-12-01 11:13:24.123+00"; write +00:00`},
+		{in: "2026-12-01T06:13:24-05", err: "UTC offset -05 needs minutes"},
+		{in: "2026-12-01 16:43:24+0530", err: `UTC offset +0530 needs a colon in "2026-12-01 16:43:24+0530"; write +05:30`},
+		{in: "2026-12-01 11:13:24", err: `no UTC offset (Z for UTC) in "2026-12-01 11:13:24"; want an RFC 3339 time`},
+		{in: "2026-12-01T11:13:24.5", err: "no UTC offset"},
+		{in: "2026-12-01 11:13:24+24", err: "want an RFC 3339 time"},
+		{in: "2026-12-01 11:13:24+0560", err: "want an RFC 3339 time"},
+		{in: "1796124818.121", err: "1796124818.121 has a fraction, which Unix milliseconds do not have; write @1796124818.121 for Unix seconds"},
+		{in: "0.5", err: "write @0.5 for Unix seconds"},
+		{in: "1796124818121.5", err: "1796124818121.5 has a fraction, which Unix milliseconds do not have; for Unix milliseconds, drop the fraction: 1796124818121"},
+		{in: "1796124818.", err: "want an RFC 3339 time"},
+		{in: ".5", err: "want an RFC 3339 time"},
 		{in: "@1469918176.385", ms: specMS},
 		{in: "@1469918176.3859", ms: specMS},
 		{in: "@1796113133", ms: 1796113133000},
@@ -175,7 +195,6 @@ func TestParseTime(t *testing.T) {
 		{in: "2026-06-23T10:30:60Z", err: "second out of range"},
 		{in: "2026-06-23T10:30:00+24:00", err: "UTC offset out of range"},
 		{in: "2026-06-23T10:30:00", err: "want an RFC 3339 time"},
-		{in: "2026-06-23 10:30:00Z", err: "want an RFC 3339 time"},
 		{in: "2026-06-23T10:30:00.Z", err: "want an RFC 3339 time"},
 		{in: "2026-06-23T10:30:00ZZ", err: "want an RFC 3339 time"},
 		{in: "2026-06-23", err: "want an RFC 3339 time"},
@@ -207,9 +226,9 @@ func TestParseTimeReadsFormat(t *testing.T) {
 }
 
 // rfc3339Shape is the date-time of RFC 3339, section 5.6, with a year of
-// four or five digits. Its offset is in range: the standard library takes
-// +00:60 as an hour.
-var rfc3339Shape = regexp.MustCompile(`^[0-9]{4,5}-[0-9]{2}-[0-9]{2}[Tt][0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$`)
+// four or five digits and a space allowed for the T (the section's NOTE).
+// Its offset is in range: the standard library takes +00:60 as an hour.
+var rfc3339Shape = regexp.MustCompile(`^[0-9]{4,5}-[0-9]{2}-[0-9]{2}[Tt ][0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$`)
 
 // FuzzParseTime checks ParseTime against the standard library's RFC 3339
 // parser where both read the input, and that every time it accepts prints
@@ -220,6 +239,8 @@ func FuzzParseTime(f *testing.F) {
 		"2016-07-30T22:36:16.385Z", "2016-07-31t04:06:16.385+05:30", "10889-08-02T05:31:50.655Z",
 		"2024-02-29T00:00:00Z", "2026-06-23T10:30:00-00:00", "1969-12-31T23:59:59.999Z",
 		"2026-06-23T10:30:00,5Z", " 2026-06-23T10:30:00Z\n", "",
+		"2026-12-01 11:13:24+00:00", "2026-12-01 11:13:24.123+00", "2026-12-01 11:13:24+0530",
+		"2026-12-01 11:13:24", "1796124818.121",
 	} {
 		f.Add(s)
 	}
@@ -242,10 +263,22 @@ func FuzzParseTime(f *testing.F) {
 		if err == nil && !strings.HasPrefix(trimmed, "@") && !isDigits(trimmed) && !rfc3339Shape.MatchString(trimmed) {
 			t.Fatalf("ParseTime(%q) = %d for text that is not RFC 3339", s, ms)
 		}
-		if !shaped || strings.IndexByte(s, '-') != 4 {
+		if !shaped {
 			return
 		}
-		upper := strings.NewReplacer("t", "T", "z", "Z").Replace(s)
+		// A space for the T reads as the T does.
+		sep := strings.IndexAny(s, "Tt ")
+		for _, c := range []string{"T", "t", " "} {
+			other := s[:sep] + c + s[sep+1:]
+			if ms2, err2 := ParseTime(other); ms2 != ms || (err2 == nil) != (err == nil) {
+				t.Fatalf("ParseTime(%q) = %d, %v, but ParseTime(%q) = %d, %v", s, ms, err, other, ms2, err2)
+			}
+		}
+		if strings.IndexByte(s, '-') != 4 {
+			return
+		}
+		// time.Parse takes neither a lower-case t or z nor a space.
+		upper := strings.NewReplacer("t", "T", "z", "Z", " ", "T").Replace(s)
 		tm, stdErr := time.Parse(time.RFC3339Nano, upper)
 		if stdErr != nil {
 			if err == nil {
