@@ -12,11 +12,12 @@
 // with -n, one per line, each greater than the one before.
 //
 //	-n N      print N ULIDs (default 1)
-//	--time T  use time T instead of now: RFC 3339 (2026-06-23T10:30:00Z),
+//	--time T  use time T instead of now: RFC 3339 (2026-06-23T10:30:00Z,
+//	          or with a space for the T, as date --rfc-3339 prints it),
 //	          @ and Unix seconds (@1782210600, @1782210600.5, as GNU
 //	          date -d takes them) or Unix milliseconds (1782210600000). A
-//	          bare number from 1 to 99999999999 is rejected as ambiguous:
-//	          write seconds with @
+//	          bare number from 1 to 99999999999 is rejected as ambiguous,
+//	          and one with a fraction too: write seconds with @
 //	--lower   print lower case
 //	--uuid    print the 16 bytes as UUID text (8-4-4-4-12 hex digits); the
 //	          version and variant bits are not set, so it is not a v4 or
@@ -65,6 +66,7 @@
 //	ulid -n 1000000 > ids.txt               # a million, in increasing order
 //	ulid --time 2026-06-23T10:30:00Z -n 3   # for a backfill
 //	ulid --time @$(date +%s) --uuid
+//	ulid --time "$(date --rfc-3339=seconds)"
 //	ulid --time 2026-06-23T00:00:00Z -z     # the lower bound of a day
 //	ulid 01ARYZ6S41TSV4RRFFQ69G5FAV         # inspect
 //	ulid -f ms 01ARYZ6S41TSV4RRFFQ69G5FAV   # 1469918176385

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/ulidgo/ulid"
+	"github.com/ulidgo/ulid/cmd/ulid/toolinput"
 )
 
 // TestInputPolicy runs inspect, convert and validate on the same inputs,
@@ -194,6 +195,9 @@ func TestTimeForms(t *testing.T) {
 		{"2016-07-30t22:36:16.385z", specMS},
 		{"10889-08-02T05:31:50.655Z", ulid.MaxTimestamp},
 		{"10889-08-02T11:01:50.655+05:30", ulid.MaxTimestamp},
+		// date --rfc-3339=seconds and =ns: a space for the T.
+		{"2026-12-01 11:13:24+00:00", 1796123604000},
+		{"2026-12-01 16:43:24.123456789+05:30", 1796123604123},
 	} {
 		r := runCmd(t, "", nil, "--time", tc.time, "-n", "2")
 		got := lines(r.stdout)
@@ -214,6 +218,19 @@ func TestTimeForms(t *testing.T) {
 		"as Unix seconds 2026-12-01T08:18:53.000Z; write @1796113133 for seconds, or the time in RFC 3339\n"
 	if r.code != 2 || r.stdout != "" || r.stderr != want+synopsis {
 		t.Errorf("--time 1796113133: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+	}
+
+	// Near misses: the error says what to write.
+	for _, tc := range []struct{ time, want string }{
+		{"2026-12-01 11:13:24.123+00", `UTC offset +00 needs minutes in "2026-12-01 11:13:24.123+00"; write +00:00`}, // psql
+		{"2026-12-01 11:13:24", `no UTC offset (Z for UTC) in "2026-12-01 11:13:24"; ` + toolinput.TimeSyntax},       // psql's timestamp
+		{"1796124818.121", "1796124818.121 has a fraction, which Unix milliseconds do not have; write @1796124818.121 for Unix seconds, or the time in RFC 3339"},
+	} {
+		r := runCmd(t, "", nil, "--time", tc.time)
+		want := `ulid: invalid value "` + tc.time + `" for flag -time: ` + tc.want + "\n" + synopsis
+		if r.code != 2 || r.stdout != "" || r.stderr != want {
+			t.Errorf("--time %s: exit %d, stdout %q, stderr %q; want %q", tc.time, r.code, r.stdout, r.stderr, want)
+		}
 	}
 
 	// What inspect prints, --time reads back: the time (UTC and local,
