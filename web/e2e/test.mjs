@@ -70,13 +70,53 @@ const anatomyOf = (page, box) => page.$$eval(`#${box} .part`, (parts) => parts.m
   };
 }));
 
-// The local time the page should show in the Asia/Kolkata zone (UTC+05:30, no DST).
+// Independent of the page: the canonical ULID of Unix ms with zero entropy.
+function ulidAt(ms) {
+  let text = '';
+  for (let i = 0; i < 10; i++, ms = Math.floor(ms / 32)) text = ALPHABET[ms % 32] + text;
+  return text + '0'.repeat(16);
+}
+
+// The local time the page should show in the Asia/Kolkata zone (UTC+05:30,
+// no DST): RFC 3339 with milliseconds and the offset, as ulid --local prints it.
 const ZONE = 'Asia/Kolkata';
 function kolkata(ms) {
-  const d = new Date(ms + 330 * 60 * 1000);
-  const p = (n, w = 2) => String(n).padStart(w, '0');
-  return `${d.getUTCFullYear()}-${p(d.getUTCMonth() + 1)}-${p(d.getUTCDate())} ` +
-    `${p(d.getUTCHours())}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())}.${p(d.getUTCMilliseconds(), 3)} +05:30`;
+  return new Date(ms + 330 * 60 * 1000).toISOString().replace(/^\+0*/, '').replace(/Z$/, '+05:30');
+}
+
+// emulateTimezone sets page's time zone, as puppeteer's page.emulateTimezone
+// does, with the Chrome DevTools Protocol's Emulation.setTimezoneOverride.
+// (Playwright's timezoneId option sets one zone for a whole context, and
+// then no other session may change it.) One session per page, which may
+// change its zone again.
+const sessions = new WeakMap();
+async function emulateTimezone(page, timezoneId) {
+  if (!sessions.has(page)) sessions.set(page, await page.context().newCDPSession(page));
+  await sessions.get(page).send('Emulation.setTimezoneOverride', { timezoneId });
+}
+
+// readsBack copies the Decode tab's local time, pastes it into Generate's
+// At time and checks that the ULID made holds the millisecond ms; it
+// returns the text copied and leaves page on the Decode tab.
+async function readsBack(page, ms) {
+  await page.evaluate(() => navigator.clipboard.writeText(''));
+  await page.click('[data-copy="dec-local"]');
+  await page.waitForFunction(() => /^Copied /.test(document.getElementById('copy-status').textContent));
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  assert.equal(copied, await value(page, 'dec-local'));
+  await page.evaluate(() => { document.getElementById('copy-status').textContent = ''; });
+  await page.click('#tab-generate');
+  await page.fill('#gen-time', copied);
+  await page.fill('#gen-count', '1');
+  await page.click('#gen-button');
+  assert.equal(await page.getAttribute('#gen-time', 'aria-invalid'), null, `At time rejects ${copied}`);
+  const ids = await texts(page, '#gen-list .id');
+  assert.equal(ids.length, 1, copied);
+  assert.equal(timestampOf(ids[0]), ms, `${copied} read back as ${timestampOf(ids[0])}, want ${ms}`);
+  assert.match(await page.textContent('#gen-status'), new RegExp(`^Generated 1 ULID at ${new Date(ms).toISOString().replace(/^\+0*/, '').replace(/[.+]/g, '\\$&')}`));
+  await page.fill('#gen-time', '');
+  await page.click('#tab-decode');
+  return copied;
 }
 
 const context = await chromium.launchPersistentContext(profile, {
@@ -85,7 +125,6 @@ const context = await chromium.launchPersistentContext(profile, {
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
     '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   viewport: { width: 960, height: 800 },
-  timezoneId: ZONE,
   locale: 'en-GB',
   permissions: ['clipboard-read', 'clipboard-write'],
 });
@@ -101,8 +140,10 @@ function watch(page) {
   return page;
 }
 
+// open loads the page, in the Asia/Kolkata zone, and waits for the wasm.
 async function open(hash = '') {
   const page = watch(await context.newPage());
+  await emulateTimezone(page, ZONE);
   const response = await page.goto(new URL(hash, base).href);
   assert.equal(response.status(), 200);
   await page.waitForSelector('body[data-ready]', { timeout: 30000 });
@@ -327,6 +368,53 @@ await step('copy buttons on each decoded field', async () => {
     await page.waitForFunction((w) => document.getElementById('copy-status').textContent === `Copied ${w}`, want);
     assert.equal(await page.evaluate(() => navigator.clipboard.readText()), want, id);
   }
+});
+
+await step('local time is RFC 3339 with the offset and reads back in At time (Asia/Kolkata)', async () => {
+  for (const v of vectors) {
+    await page.fill('#dec-input', v.text);
+    const local = await value(page, 'dec-local');
+    assert.equal(local, kolkata(v.ms));
+    assert.match(local, /^\d{4,5}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+05:30$/);
+    assert.equal(await readsBack(page, v.ms), local);
+  }
+  await page.fill('#dec-input', vectors[0].text);
+  assert.equal(await value(page, 'dec-local'), '2016-07-31T04:06:16.385+05:30');
+});
+
+await step('where the offset has seconds (Africa/Monrovia before 1972) local time is UTC, and reads back', async () => {
+  const p = await open('#decode');
+  await emulateTimezone(p, 'Africa/Monrovia');
+  assert.equal(await p.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone), 'Africa/Monrovia');
+  // Monrovia kept local mean time, 44 min 30 s behind UTC, until 1972-01-07.
+  for (const [ms, local, utc] of [
+    [0, '1970-01-01T00:00:00.000Z', true],
+    [63072000000 - 1, '1971-12-31T23:59:59.999Z', true],
+    [vectors[0].ms, vectors[0].utc, false],
+    [94694400000, '1973-01-01T00:00:00.000Z', false],
+  ]) {
+    await p.fill('#dec-input', ulidAt(ms));
+    assert.equal(await value(p, 'dec-local'), local, `at ${ms}`);
+    assert.equal(await value(p, 'dec-utc'), new Date(ms).toISOString());
+    const zone = await p.textContent('#dec-zone');
+    if (utc) {
+      assert.equal(zone, '(Africa/Monrovia: in UTC, as the offset then, -00:44:30, has seconds, which RFC 3339 cannot write)');
+    } else {
+      assert.equal(zone, '(Africa/Monrovia)');
+    }
+    assert.equal(await readsBack(p, ms), local);
+  }
+  // The same instant, 1970, in Kolkata: the offset has no seconds.
+  await emulateTimezone(p, ZONE);
+  await p.fill('#dec-input', vectors[1].text);
+  assert.equal(await value(p, 'dec-local'), '1970-01-01T05:30:00.000+05:30');
+  await emulateTimezone(p, 'Africa/Monrovia');
+  await p.fill('#dec-input', vectors[1].text + ' ');
+  await p.setViewportSize({ width: 360, height: 740 });
+  const [scroll, width] = await p.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+  assert.ok(scroll <= width, `page is ${scroll} px wide in a ${width} px window`);
+  await p.screenshot({ path: path.join(shots, 'decode-monrovia-1970.png'), fullPage: true });
+  await p.close();
 });
 
 await step('decode a list: sorted by time, invalid lines with the reason, copy of the sorted list', async () => {

@@ -47,19 +47,10 @@ for (const tab of tabs) {
 
 // ---- Shared helpers ----
 
-const pad = (n, width = 2) => String(n).padStart(width, '0');
-
-// localTime formats Unix ms in the browser's time zone, with milliseconds
-// and the UTC offset in force at that instant.
-function localTime(ms) {
-  const d = new Date(ms);
-  const offset = -d.getTimezoneOffset();
-  const sign = offset < 0 ? '-' : '+';
-  const abs = Math.abs(offset);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ` +
-    `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}.${pad(d.getMilliseconds(), 3)} ` +
-    `${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
-}
+// zoneOffset is the browser's UTC offset at the instant ms, in seconds east
+// of UTC. getTimezoneOffset counts minutes west, with a fraction where the
+// offset has seconds (local mean time, such as Monrovia's before 1972).
+const zoneOffset = (ms) => Math.round(-new Date(ms).getTimezoneOffset() * 60) || 0;
 
 function timeZoneName() {
   try {
@@ -311,9 +302,16 @@ function runDecode() {
   clearProblem(box);
   $('dec-input').removeAttribute('aria-invalid');
   for (const [key, id] of Object.entries(decodeFields)) $(id).value = d[key];
-  $('dec-local').value = localTime(Number(d.ms));
+  // RFC 3339 with the offset at that instant, as ulid --local shows it, so
+  // that the At time field and ulid --time read it back; in UTC where the
+  // offset has seconds, which RFC 3339 cannot write.
+  const ms = Number(d.ms);
+  const local = api.localTime(ms, zoneOffset(ms));
   const zone = timeZoneName();
-  $('dec-zone').textContent = zone ? `(${zone})` : '';
+  $('dec-local').value = local.ok ? local.time : '';
+  $('dec-zone').textContent = !local.ok ? '' : local.utc
+    ? `(${zone ? `${zone}: ` : ''}in UTC, as the offset then, ${local.offset}, has seconds, which RFC 3339 cannot write)`
+    : zone ? `(${zone})` : '';
   renderAnatomy($('dec-anatomy'), d.canonical, d.utc, d.entropy);
   const notes = [];
   if (d.uuidText) notes.push('read as UUID text, the same 16 bytes');

@@ -20,9 +20,6 @@ import (
 	"github.com/ulidgo/ulid/cmd/ulid/toolinput"
 )
 
-// utcLayout formats a ULID's time: RFC 3339 in UTC with milliseconds.
-const utcLayout = "2006-01-02T15:04:05.000Z07:00"
-
 // MaxCount is the most ULIDs one call to generate makes.
 const MaxCount = 1000
 
@@ -164,7 +161,7 @@ func generate(count int, monotonic, lower bool, at string) ([]generated, error) 
 			s = strings.ToLower(s)
 		}
 		e := id.Entropy()
-		out = append(out, generated{ULID: s, Ms: id.Timestamp(), UTC: id.Time().Format(utcLayout), Entropy: hex.EncodeToString(e[:])})
+		out = append(out, generated{ULID: s, Ms: id.Timestamp(), UTC: id.Time().Format(toolinput.Layout), Entropy: hex.EncodeToString(e[:])})
 	}
 	return out, nil
 }
@@ -224,7 +221,7 @@ func decode(input string) *decoded {
 	}
 	d.UUIDText = kind == toolinput.UUID
 	d.Canonical = id.String()
-	d.UTC = id.Time().Format(utcLayout)
+	d.UTC = id.Time().Format(toolinput.Layout)
 	d.Ms = id.Timestamp()
 	d.TimeHex = hex.EncodeToString(id[:6])
 	e := id.Entropy()
@@ -298,7 +295,7 @@ func decodeList(text string) (valid, invalid []*listItem, unread int) {
 			invalid = append(invalid, it)
 			continue
 		}
-		it.id, it.Canonical, it.UTC, it.Ms = id, id.String(), id.Time().Format(utcLayout), id.Timestamp()
+		it.id, it.Canonical, it.UTC, it.Ms = id, id.String(), id.Time().Format(toolinput.Layout), id.Timestamp()
 		valid = append(valid, it)
 	}
 	slices.SortStableFunc(valid, func(a, b *listItem) int { return a.id.Compare(b.id) })
@@ -338,4 +335,24 @@ func uuidToULID(input string) *conversion {
 		return &conversion{Problem: describe(err, input, lead)}
 	}
 	return &conversion{ULID: id.String(), UUID: id.UUIDString()}
+}
+
+// localTime formats the instant ms (Unix milliseconds) as RFC 3339 with
+// milliseconds in a zone whose offset from UTC then is offset seconds
+// east, as ulid --local does. The page passes the offset the browser
+// knows for that instant (Go's js/wasm port knows only today's). RFC 3339
+// offsets have no seconds: where the offset has them (local mean time,
+// such as Monrovia's -00:44:30 before 1972), the time is formatted in UTC
+// instead and utc is true. Either way toolinput.ParseTime, and so the At
+// time field and ulid --time, read the text back as ms.
+func localTime(ms uint64, offset int) (text string, utc bool) {
+	if offset%60 != 0 {
+		return toolinput.Format(ms), true
+	}
+	return time.UnixMilli(int64(ms)).In(time.FixedZone("", offset)).Format(toolinput.Layout), false
+}
+
+// offsetText writes an offset in seconds east of UTC as ±hh:mm:ss.
+func offsetText(offset int) string {
+	return time.Unix(0, 0).In(time.FixedZone("", offset)).Format("-07:00:00")
 }

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/ulidgo/ulid/cmd/ulid/toolinput"
 )
 
 // The SPEC §3 vectors, as the Decode tab shows them.
@@ -249,5 +251,46 @@ func TestDecodeList(t *testing.T) {
 	_, _, unread = decodeList(strings.Repeat(vectors[0].text+"\n", MaxLines+5))
 	if unread != 5 {
 		t.Errorf("unread = %d, want 5", unread)
+	}
+}
+
+// TestLocalTime checks the Decode tab's local time: RFC 3339 with
+// milliseconds and the offset, or UTC where the offset has seconds, as
+// ulid --local shows it; and that the At time field (generate, with
+// toolinput.ParseTime) reads each back as the same millisecond.
+func TestLocalTime(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		ms     uint64
+		offset int // seconds east of UTC
+		want   string
+		utc    bool
+	}{
+		{"Asia/Kolkata", vectors[0].ms, 19800, "2016-07-31T04:06:16.385+05:30", false},
+		{"America/New_York in 1970", 0, -18000, "1969-12-31T19:00:00.000-05:00", false},
+		{"Africa/Monrovia in 2016", vectors[0].ms, 0, vectors[0].utc, false},
+		{"Africa/Monrovia in 1970", 0, -2670, "1970-01-01T00:00:00.000Z", true},
+		{"Africa/Monrovia in 1971", 63072000000 - 1, -2670, "1971-12-31T23:59:59.999Z", true},
+		{"Pacific/Kiritimati at the largest time", vectors[2].ms, 14 * 3600, "10889-08-02T19:31:50.655+14:00", false},
+		{"an offset of one second", vectors[3].ms, 1, vectors[3].utc, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, utc := localTime(tc.ms, tc.offset)
+			if got != tc.want || utc != tc.utc {
+				t.Errorf("localTime(%d, %d) = %q, %v; want %q, %v", tc.ms, tc.offset, got, utc, tc.want, tc.utc)
+			}
+			if ms, err := toolinput.ParseTime(got); err != nil || ms != tc.ms {
+				t.Errorf("toolinput.ParseTime(%q) = %d, %v; want %d", got, ms, err, tc.ms)
+			}
+			items, err := generate(1, true, false, got)
+			if err != nil || items[0].Ms != tc.ms {
+				t.Errorf("generate at %q: %+v, %v; want ms %d", got, items, err, tc.ms)
+			}
+		})
+	}
+	for offset, want := range map[int]string{-2670: "-00:44:30", 19800: "+05:30:00", 0: "+00:00:00", 1: "+00:00:01"} {
+		if got := offsetText(offset); got != want {
+			t.Errorf("offsetText(%d) = %q, want %q", offset, got, want)
+		}
 	}
 }

@@ -2,7 +2,12 @@
 
 package main
 
-import "syscall/js"
+import (
+	"math"
+	"syscall/js"
+
+	"github.com/ulidgo/ulid"
+)
 
 // main exports the tool's functions to JavaScript as globalThis.ulidgo and
 // then waits for calls from the page, forever.
@@ -29,8 +34,19 @@ func main() {
 		"decode":     stringFunc(func(s string) map[string]any { return decode(s).fields() }),
 		"ulidToUUID": stringFunc(func(s string) map[string]any { return ulidToUUID(s).fields() }),
 		"uuidToULID": stringFunc(func(s string) map[string]any { return uuidToULID(s).fields() }),
-		"maxCount":   MaxCount,
-		"maxLines":   MaxLines,
+		"localTime": js.FuncOf(func(_ js.Value, args []js.Value) any {
+			if len(args) != 2 || args[0].Type() != js.TypeNumber || args[1].Type() != js.TypeNumber {
+				return fail("localTime(ms, offsetSeconds) takes 2 numbers")
+			}
+			ms, offset := args[0].Float(), args[1].Float()
+			if ms != math.Trunc(ms) || ms < 0 || ms > float64(ulid.MaxTimestamp) || offset != math.Trunc(offset) || math.Abs(offset) >= 24*60*60 {
+				return fail("localTime: ms must be a ULID's Unix milliseconds and the offset whole seconds under a day")
+			}
+			text, utc := localTime(uint64(ms), int(offset))
+			return map[string]any{"ok": true, "time": text, "utc": utc, "offset": offsetText(int(offset))}
+		}),
+		"maxCount": MaxCount,
+		"maxLines": MaxLines,
 	}
 	js.Global().Set("ulidgo", js.ValueOf(api))
 	if ready := js.Global().Get("ulidgoReady"); ready.Type() == js.TypeFunction {
