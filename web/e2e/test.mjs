@@ -542,10 +542,70 @@ await step('convert ULID → UUID and UUID → ULID', async () => {
   await page.fill('#conv-ulid', vectors[0].text);
   await page.fill('#conv-uuid', vectors[3].uuid);
   assert.ok(await isHidden(page, 'conv-ulid-error'));
+  // Each in the form its label names: no note.
+  assert.ok(await isHidden(page, 'conv-ulid-note'));
+  assert.ok(await isHidden(page, 'conv-uuid-note'));
   await page.click('[data-copy="conv-uuid-out"]');
   await page.waitForFunction(() => /Copied/.test(document.getElementById('copy-status').textContent));
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), vectors[0].uuid);
   await page.screenshot({ path: path.join(shots, 'convert.png'), fullPage: true });
+});
+
+await step('convert: either field takes a ULID or UUID text, as ulid convert does, and shows the other form', async () => {
+  for (const v of vectors) {
+    for (const form of [v.uuid, ` ${v.uuid.toUpperCase()}\n`, `{${v.uuid}}`, `urn:uuid:${v.uuid}`, v.uuid.replaceAll('-', '')]) {
+      await page.fill('#conv-ulid', form);
+      assert.ok(await isHidden(page, 'conv-ulid-error'), form);
+      assert.equal(await page.textContent('#conv-uuid-out'), v.text, form);
+      assert.equal(await page.getAttribute('#conv-uuid-out', 'aria-label'), 'ULID');
+      assert.equal(await page.getAttribute('[data-copy="conv-uuid-out"]', 'aria-label'), 'Copy the ULID');
+      assert.ok(!(await isHidden(page, 'conv-ulid-note')));
+      assert.equal(await page.textContent('#conv-ulid-note'), 'Read as UUID text, so this is its ULID.');
+    }
+    for (const form of [v.text, ` ${v.text.toLowerCase()}\t`]) {
+      await page.fill('#conv-uuid', form);
+      assert.ok(await isHidden(page, 'conv-uuid-error'), form);
+      assert.equal(await page.textContent('#conv-ulid-out'), v.uuid, form);
+      assert.equal(await page.getAttribute('#conv-ulid-out', 'aria-label'), 'UUID');
+      assert.equal(await page.textContent('#conv-uuid-note'), 'Read as a ULID, so this is its UUID.');
+      assert.ok(!(await isHidden(page, 'conv-uuid-note')));
+    }
+  }
+  await page.fill('#conv-ulid', vectors[0].uuid);
+  await page.click('[data-copy="conv-uuid-out"]');
+  await page.waitForFunction((w) => document.getElementById('copy-status').textContent === `Copied ${w}`, vectors[0].text);
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), vectors[0].text);
+  await page.screenshot({ path: path.join(shots, 'convert-other-form.png'), fullPage: true });
+  // Back to its own form: the note goes, the labels follow.
+  await page.fill('#conv-ulid', vectors[0].text);
+  assert.equal(await page.textContent('#conv-uuid-out'), vectors[0].uuid);
+  assert.equal(await page.getAttribute('#conv-uuid-out', 'aria-label'), 'UUID');
+  assert.ok(await isHidden(page, 'conv-ulid-note'));
+
+  // Errors speak of the form the input looks like, in either field.
+  const errors = [
+    ['conv-ulid', ' 01563df3-6481-d676-4c61efb99302bd5b',
+      /^Not a valid UUID: invalid UUID text length 35 bytes, want 36 \(or 32, 38, 45\)You entered 35 characters; a ULID has 26, UUID text 36 \(or 32 without hyphens, 38 in braces, 45 with urn:uuid:\)\.$/, []],
+    ['conv-ulid', '01563df3-6481-d676-4c61-efb99302bd5g', /^Not a valid UUID: invalid UUID text: character 'g' at offset 35/, ['g']],
+    ['conv-uuid', '01ARYZ6S41TSV4RRFFQ69G5FAU', /^Not a valid ULID: invalid character 'U' at offset 25/, ['U']],
+    ['conv-uuid', '01563df3', /^Not a valid (ULID|UUID): .*You entered 8 characters; a ULID has 26, UUID text 36/, []],
+  ];
+  for (const [field, input, want, marks] of errors) {
+    await page.fill(`#${field}`, input);
+    assert.match(await page.textContent(`#${field}-error`), want, `${field}: ${input}`);
+    assert.deepEqual(await texts(page, `#${field}-error mark`), marks);
+    assert.equal(await page.getAttribute(`#${field}`, 'aria-invalid'), 'true');
+    assert.ok(await isHidden(page, `${field}-note`));
+    const out = field === 'conv-ulid' ? 'conv-uuid-out' : 'conv-ulid-out';
+    assert.equal(await page.textContent(`#${out}`), '');
+    assert.ok(await page.isDisabled(`[data-copy="${out}"]`));
+  }
+  await page.fill('#conv-ulid', '');
+  await page.fill('#conv-uuid', '');
+  assert.ok(await isHidden(page, 'conv-ulid-error'));
+  assert.ok(await isHidden(page, 'conv-uuid-error'));
+  assert.equal(await page.getAttribute('#conv-uuid-out', 'aria-label'), 'UUID');
+  assert.equal(await page.getAttribute('#conv-ulid-out', 'aria-label'), 'ULID');
 });
 
 await step('keyboard only: tabs with arrow keys, Home, End; fields reachable with Tab', async () => {

@@ -70,9 +70,13 @@ function visible(ch) {
   return ch;
 }
 
+const UUID_LENGTHS = '36 (or 32 without hyphens, 38 in braces, 45 with urn:uuid:)';
+
 // showProblem fills box with why input was rejected: the library's message,
-// and the input with the offending character marked.
-function showProblem(box, input, error, what) {
+// and the input with the offending character marked. what is the form the
+// input was read as, ULID or UUID; with both, the length hint names the
+// lengths of both forms, for a field that takes either.
+function showProblem(box, input, error, what, both = false) {
   box.replaceChildren();
   const title = document.createElement('p');
   title.className = 'problem-title';
@@ -83,9 +87,9 @@ function showProblem(box, input, error, what) {
     const n = chars.length;
     const detail = document.createElement('p');
     detail.className = 'problem-detail';
-    detail.textContent = what === 'ULID'
-      ? `You entered ${n} character${n === 1 ? '' : 's'}; a ULID has 26.`
-      : `You entered ${n} character${n === 1 ? '' : 's'}; a UUID has 36 (or 32 without hyphens, 38 in braces, 45 with urn:uuid:).`;
+    detail.textContent = `You entered ${n} character${n === 1 ? '' : 's'}; ` + (both
+      ? `a ULID has 26, UUID text ${UUID_LENGTHS}.`
+      : what === 'ULID' ? 'a ULID has 26.' : `a UUID has ${UUID_LENGTHS}.`);
     // Lengths are counted in bytes, so a non-ASCII character counts more than once.
     const other = chars.find((c) => c.codePointAt(0) > 0x7f);
     if (other) detail.textContent += ` “${visible(other)}” is not ASCII, so it counts as several bytes, and no ${what} has it.`;
@@ -407,34 +411,51 @@ $('list-copy').addEventListener('click', () => {
 
 // ---- Convert ----
 
-function convertWith(inputId, outputId, errorId, fn, field, what) {
+// Both fields read input by the tools' policy, as ulid convert does: each
+// takes a ULID or UUID text and shows the ID in the other form. A field
+// given the form its label does not name says so in its note.
+function convertWith(inputId, outputId, errorId, noteId, expect) {
   const input = $(inputId).value;
   const out = $(outputId);
   const box = $(errorId);
+  const note = $(noteId);
   const copy = document.querySelector(`[data-copy="${outputId}"]`);
-  if (input.trim() === '') {
+  const label = (form) => {
+    out.setAttribute('aria-label', form);
+    copy.setAttribute('aria-label', `Copy the ${form}`);
+  };
+  const reset = () => {
     out.value = '';
+    label(expect === 'ULID' ? 'UUID' : 'ULID');
     copy.disabled = true;
+    note.hidden = true;
+    note.textContent = '';
+  };
+  if (input.trim() === '') {
+    reset();
     clearProblem(box);
     $(inputId).removeAttribute('aria-invalid');
     return;
   }
-  const r = fn(input);
+  const r = api.convert(input);
+  const form = r.uuidText ? 'UUID' : 'ULID';
   if (!r.ok) {
-    out.value = '';
-    copy.disabled = true;
-    showProblem(box, input, r.error, what);
+    reset();
+    showProblem(box, input, r.error, form, true);
     $(inputId).setAttribute('aria-invalid', 'true');
     return;
   }
   clearProblem(box);
   $(inputId).removeAttribute('aria-invalid');
-  out.value = r[field];
+  out.value = r.uuidText ? r.ulid : r.uuid;
+  label(r.uuidText ? 'ULID' : 'UUID');
   copy.disabled = false;
+  note.textContent = r.uuidText ? 'Read as UUID text, so this is its ULID.' : 'Read as a ULID, so this is its UUID.';
+  note.hidden = form === expect;
 }
 
-const convertULID = () => convertWith('conv-ulid', 'conv-uuid-out', 'conv-ulid-error', api.ulidToUUID, 'uuid', 'ULID');
-const convertUUID = () => convertWith('conv-uuid', 'conv-ulid-out', 'conv-uuid-error', api.uuidToULID, 'ulid', 'UUID');
+const convertULID = () => convertWith('conv-ulid', 'conv-uuid-out', 'conv-ulid-error', 'conv-ulid-note', 'ULID');
+const convertUUID = () => convertWith('conv-uuid', 'conv-ulid-out', 'conv-uuid-error', 'conv-uuid-note', 'UUID');
 
 $('conv-ulid').addEventListener('input', () => { if (api) convertULID(); });
 $('conv-uuid').addEventListener('input', () => { if (api) convertUUID(); });

@@ -53,11 +53,9 @@ func trim(input string) (string, int) {
 	return toolinput.Trim(input)
 }
 
-// describe turns an error from Parse or ParseUUID into a problem. lead is
-// the number of bytes trimmed in front of the text the error is about (0
-// if its offset already counts in original), and original is what was
-// pasted.
-func describe(err error, original string, lead int) *problem {
+// describe turns an error from toolinput.Parse, whose offsets already
+// count in what was pasted, into a problem. original is what was pasted.
+func describe(err error, original string) *problem {
 	p := &problem{Kind: "other", Message: strings.TrimPrefix(err.Error(), "ulid: "), Offset: -1, Index: -1}
 	var pe *ulid.ParseError
 	if !errors.As(err, &pe) {
@@ -76,13 +74,7 @@ func describe(err error, original string, lead int) *problem {
 	if pe.Offset < 0 {
 		return p
 	}
-	p.Offset = lead + pe.Offset
-	if lead > 0 {
-		// The library's message, with the offset counted in what was pasted.
-		moved := *pe
-		moved.Offset = p.Offset
-		p.Message = strings.TrimPrefix(moved.Error(), "ulid: ")
-	}
+	p.Offset = pe.Offset
 	p.Index = utf16Index(original, p.Offset)
 	if r, size := utf8.DecodeRuneInString(original[p.Offset:]); r != utf8.RuneError || size > 1 {
 		p.Char = string(r)
@@ -215,7 +207,7 @@ func decode(input string) *decoded {
 	d.Trimmed = len(s) != len(input)
 	id, kind, err := toolinput.Parse(input, toolinput.Options{})
 	if err != nil {
-		d.Problem = describe(err, input, 0)
+		d.Problem = describe(err, input)
 		d.UUIDText = kind == toolinput.UUID
 		return d
 	}
@@ -291,7 +283,7 @@ func decodeList(text string) (valid, invalid []*listItem, unread int) {
 		it := &listItem{Line: n, Input: line}
 		id, _, err := toolinput.Parse(line, toolinput.Options{})
 		if err != nil {
-			it.Problem = describe(err, line, 0)
+			it.Problem = describe(err, line)
 			invalid = append(invalid, it)
 			continue
 		}
@@ -302,39 +294,37 @@ func decodeList(text string) (valid, invalid []*listItem, unread int) {
 	return valid, invalid, unread
 }
 
-// conversion is the result of converting one way between ULID and UUID.
+// conversion is one ID in the other form, as ulid convert prints it.
 type conversion struct {
 	ULID, UUID string
+	UUIDText   bool // the input was UUID text, so its other form is the ULID
 	Problem    *problem
 }
 
 func (c *conversion) fields() map[string]any {
+	m := map[string]any{"ok": c.Problem == nil, "uuidText": c.UUIDText}
 	if c.Problem != nil {
-		return map[string]any{"ok": false, "error": c.Problem.fields()}
+		m["error"] = c.Problem.fields()
+		return m
 	}
-	return map[string]any{"ok": true, "ulid": c.ULID, "uuid": c.UUID}
+	m["ulid"] = c.ULID
+	m["uuid"] = c.UUID
+	return m
 }
 
-// ulidToUUID converts ULID text to the RFC 9562 UUID text of the same 16
-// bytes.
-func ulidToUUID(input string) *conversion {
-	s, lead := trim(input)
-	id, err := ulid.Parse(s)
+// convert reads input under the tools' input policy (toolinput.Parse), as
+// ulid convert does, and returns the ID in both forms: the canonical ULID
+// and the RFC 9562 text of the same 16 bytes. UUIDText says which form
+// the input was, so the page shows the other.
+func convert(input string) *conversion {
+	id, kind, err := toolinput.Parse(input, toolinput.Options{})
+	c := &conversion{UUIDText: kind == toolinput.UUID}
 	if err != nil {
-		return &conversion{Problem: describe(err, input, lead)}
+		c.Problem = describe(err, input)
+		return c
 	}
-	return &conversion{ULID: id.String(), UUID: id.UUIDString()}
-}
-
-// uuidToULID converts UUID text (any form ParseUUID accepts) to the ULID of
-// the same 16 bytes.
-func uuidToULID(input string) *conversion {
-	s, lead := trim(input)
-	id, err := ulid.ParseUUID(s)
-	if err != nil {
-		return &conversion{Problem: describe(err, input, lead)}
-	}
-	return &conversion{ULID: id.String(), UUID: id.UUIDString()}
+	c.ULID, c.UUID = id.String(), id.UUIDString()
+	return c
 }
 
 // localTime formats the instant ms (Unix milliseconds) as RFC 3339 with

@@ -37,14 +37,16 @@ func TestDecodeVectors(t *testing.T) {
 			d.Trimmed || d.LowerCase || len(d.Aliases) != 0 {
 			t.Errorf("decode(%q) = %+v, want %+v", v.text, *d, want)
 		}
-		c := ulidToUUID(v.text)
-		if c.Problem != nil || c.UUID != v.uuid || c.ULID != v.text {
-			t.Errorf("ulidToUUID(%q) = %+v", v.text, *c)
+		for _, in := range []string{v.text, strings.ToLower(v.text)} {
+			c := convert(in)
+			if c.Problem != nil || c.UUID != v.uuid || c.ULID != v.text || c.UUIDText {
+				t.Errorf("convert(%q) = %+v", in, *c)
+			}
 		}
 		for _, u := range []string{v.uuid, strings.ToUpper(v.uuid), strings.ReplaceAll(v.uuid, "-", ""), "{" + v.uuid + "}", "urn:uuid:" + v.uuid} {
-			c := uuidToULID(u)
-			if c.Problem != nil || c.ULID != v.text || c.UUID != v.uuid {
-				t.Errorf("uuidToULID(%q) = %+v", u, *c)
+			c := convert(u)
+			if c.Problem != nil || c.ULID != v.text || c.UUID != v.uuid || !c.UUIDText {
+				t.Errorf("convert(%q) = %+v", u, *c)
 			}
 		}
 	}
@@ -97,11 +99,11 @@ func TestDecodeProblems(t *testing.T) {
 	if got := utf16Index("a😀b", 5); got != 3 {
 		t.Errorf("utf16Index after an astral character = %d, want 3", got)
 	}
-	if p := uuidToULID("01563df3-6481-d676-4c61-efb99302bd5x").Problem; p == nil || p.Kind != "character" || p.Offset != 35 || p.Char != "x" {
-		t.Errorf("uuidToULID with a bad digit: %+v", p)
+	if p := convert("01563df3-6481-d676-4c61-efb99302bd5x").Problem; p == nil || p.Kind != "character" || p.Offset != 35 || p.Char != "x" {
+		t.Errorf("convert of a UUID with a bad digit: %+v", p)
 	}
-	if p := uuidToULID("01563df3").Problem; p == nil || p.Kind != "length" {
-		t.Errorf("uuidToULID of a short string: %+v", p)
+	if p := convert("01563df3").Problem; p == nil || p.Kind != "length" {
+		t.Errorf("convert of a short string: %+v", p)
 	}
 	// Of several faults, the first in input order is the one shown.
 	for _, tc := range []struct {
@@ -115,8 +117,8 @@ func TestDecodeProblems(t *testing.T) {
 		{"{g1563df3-6481-d676-4c61-efb99302bd5b)", 1, "g"},
 		{"urn:uuid:0g563df3-6481-d676-4c61_efb99302bd5b", 10, "g"},
 	} {
-		if p := uuidToULID(tc.input).Problem; p == nil || p.Kind != "character" || p.Offset != tc.offset || p.Char != tc.char {
-			t.Errorf("uuidToULID(%q) problem = %+v, want %q at offset %d", tc.input, p, tc.char, tc.offset)
+		if p := convert(tc.input).Problem; p == nil || p.Kind != "character" || p.Offset != tc.offset || p.Char != tc.char {
+			t.Errorf("convert(%q) problem = %+v, want %q at offset %d", tc.input, p, tc.char, tc.offset)
 		}
 	}
 }
@@ -251,6 +253,47 @@ func TestDecodeList(t *testing.T) {
 	_, _, unread = decodeList(strings.Repeat(vectors[0].text+"\n", MaxLines+5))
 	if unread != 5 {
 		t.Errorf("unread = %d, want 5", unread)
+	}
+}
+
+// TestConvertPolicy checks that the Convert tab reads input as ulid
+// convert does, in either of its fields: a ULID or UUID text, trimmed, and
+// the errors of the form the input looks like.
+func TestConvertPolicy(t *testing.T) {
+	v := vectors[0]
+	for _, tc := range []struct {
+		name, input string
+		uuidText    bool
+	}{
+		{"ULID", v.text, false},
+		{"lower-case ULID with aliases, padded", " \t0laryz6s41tsv4rrffq69g5fav\u00a0", false},
+		{"UUID", v.uuid, true},
+		{"UUID in braces, padded like psql", "  {" + strings.ToUpper(v.uuid) + "}\n", true},
+		{"urn:uuid:", "urn:uuid:" + v.uuid, true},
+		{"32 hex digits", strings.ReplaceAll(v.uuid, "-", ""), true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := convert(tc.input)
+			if c.Problem != nil || c.ULID != v.text || c.UUID != v.uuid || c.UUIDText != tc.uuidText {
+				t.Errorf("convert(%q) = %+v, want %s and %s, UUID text %v", tc.input, *c, v.text, v.uuid, tc.uuidText)
+			}
+		})
+	}
+	for _, tc := range []struct {
+		name, input, message string
+		uuidText             bool
+	}{
+		{"malformed UUID", " 01563df3-6481-d676-4c61efb99302bd5b", "invalid UUID text length 35 bytes, want 36 (or 32, 38, 45)", true},
+		{"bad UUID digit", "01563df3-6481-d676-4c61-efb99302bd5g", "invalid UUID text: character 'g' at offset 35, want a hex digit", true},
+		{"bad ULID character", "  01ARYZ6S41TSV4RRFFQ69G5FAU", "invalid character 'U' at offset 27", false},
+		{"not white space to the policy", v.text + "\u3000", "invalid length 29 bytes, want 26", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := convert(tc.input)
+			if c.Problem == nil || c.Problem.Message != tc.message || c.UUIDText != tc.uuidText || c.ULID != "" || c.UUID != "" {
+				t.Errorf("convert(%q) = %+v, problem %+v; want %q, UUID text %v", tc.input, *c, c.Problem, tc.message, tc.uuidText)
+			}
+		})
 	}
 }
 

@@ -31,9 +31,8 @@ func main() {
 			valid, invalid, unread := decodeList(s)
 			return map[string]any{"ok": true, "valid": itemFields(valid), "invalid": itemFields(invalid), "unread": unread}
 		}),
-		"decode":     stringFunc(func(s string) map[string]any { return decode(s).fields() }),
-		"ulidToUUID": stringFunc(func(s string) map[string]any { return ulidToUUID(s).fields() }),
-		"uuidToULID": stringFunc(func(s string) map[string]any { return uuidToULID(s).fields() }),
+		"decode":  stringFunc(func(s string) map[string]any { return decode(s).fields() }),
+		"convert": stringFunc(func(s string) map[string]any { return convert(s).fields() }),
 		"localTime": js.FuncOf(func(_ js.Value, args []js.Value) any {
 			if len(args) != 2 || args[0].Type() != js.TypeNumber || args[1].Type() != js.TypeNumber {
 				return fail("localTime(ms, offsetSeconds) takes 2 numbers")
