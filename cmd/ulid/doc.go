@@ -2,7 +2,7 @@
 //
 // Usage:
 //
-//	ulid [-n N] [--time T] [--lower] [--uuid] [-z]
+//	ulid [-n N] [--time T] [--lower] [--uuid] [-f FIELD] [--local] [-z]
 //	ulid [inspect] [--json | -f FIELD] [--local] [--strict] [--ulid-only] ID...
 //	ulid convert [--strict] [--ulid-only] ID...
 //	ulid validate [--strict] [--ulid-only] [ID...]
@@ -22,10 +22,20 @@
 //	--uuid    print the 16 bytes as UUID text (8-4-4-4-12 hex digits); the
 //	          version and variant bits are not set, so it is not a v4 or
 //	          v7 UUID
+//	-f FIELD  print FIELD of each new ULID instead of the ULID, as
+//	          inspect prints it (below): one line per ULID, so N with -n,
+//	          all for the --time given or for now. ulid -f ms prints the
+//	          Unix ms of now; ulid --time T -f ms, T in Unix ms. Not with
+//	          --lower or --uuid (-f uuid is --uuid)
+//	--local   with -f, show times in the local time zone (-l); without
+//	          -f it changes nothing
 //	-z        entropy starts at zero: the smallest ULID of the time, then
 //	          the next ones (--zero; all N share one millisecond)
 //	-q        accepted for oklog/ulid's command and changes nothing: the
 //	          entropy is always crypto/rand (--quick)
+//
+// -z and -q only affect generated IDs: "ulid -q ID..." inspects the IDs,
+// and the flag changes nothing, as in oklog/ulid's command.
 //
 // Inspect: for each ID print its canonical form, time (UTC, RFC 3339 with
 // milliseconds), Unix milliseconds, entropy (hex) and UUID text form.
@@ -33,7 +43,9 @@
 //
 //	--json     print one JSON object per ID, one per line
 //	-f FIELD   print only FIELD, one line per ID: ulid, time (or rfc3339),
-//	           unix_ms (or ms), unix (seconds), entropy or uuid (--format)
+//	           unix_ms (or ms), unix (seconds), entropy or uuid; or, if
+//	           FIELD has a digit, the time in FIELD as a Go time layout
+//	           (-f 2006-01-02 prints the date) (--format)
 //	--local    show the time in the local time zone (-l)
 //
 // Convert: turn each ULID into its UUID text form and each UUID into its
@@ -70,6 +82,9 @@
 //	ulid --time 2026-06-23T00:00:00Z -z     # the lower bound of a day
 //	ulid 01ARYZ6S41TSV4RRFFQ69G5FAV         # inspect
 //	ulid -f ms 01ARYZ6S41TSV4RRFFQ69G5FAV   # 1469918176385
+//	ulid -f 2006-01-02 01ARYZ6S41TSV4RRFFQ69G5FAV  # 2016-07-30
+//	ulid -n 3 -f uuid                       # three new ULIDs as UUIDs
+//	ulid --time 2026-06-23T10:30:00Z -f ms  # 1782210600000
 //	ulid inspect --json - < ids.txt
 //	ulid convert 01563df3-6481-d676-4c61-efb99302bd5b
 //	psql -Atc 'select id from t' | ulid validate

@@ -16,17 +16,20 @@ import (
 
 // genOptions are the settings of generate.
 type genOptions struct {
-	n      int64  // how many ULIDs; not int, whose range differs by platform
-	at     uint64 // the timestamp in Unix milliseconds, if atSet
-	atSet  bool   // whether --time was given; otherwise ULIDs are for now
-	lower  bool   // print lower case
-	asUUID bool   // print the UUID text form
-	zero   bool   // entropy starts at zero (-z), for the smallest ULID of a time
+	n      int64       // how many ULIDs; not int, whose range differs by platform
+	at     uint64      // the timestamp in Unix milliseconds, if atSet
+	atSet  bool        // whether --time was given; otherwise ULIDs are for now
+	lower  bool        // print lower case
+	asUUID bool        // print the UUID text form
+	zero   bool        // entropy starts at zero (-z), for the smallest ULID of a time
+	show   showOptions // -f and --local: print one field of each ULID instead
 }
 
-// generateFlagNames are the flags generateFlags defines, for messages
-// about flags given in the wrong mode.
-var generateFlagNames = []string{"n", "time", "lower", "uuid", "z", "zero", "q", "quick"}
+// generateOnlyFlags are the flags of generate that cannot be given with
+// IDs to inspect. The others, -z and -q, only affect generated IDs, and
+// are accepted with IDs and change nothing there, as in oklog/ulid's
+// command, so that an alias such as ulid='ulid -q' still inspects.
+var generateOnlyFlags = []string{"n", "time", "lower", "uuid"}
 
 // A decimalCount is the value of -n: a count in decimal, as people write
 // one. flag's Int64 would read Go's number syntax, so that 010 meant 8,
@@ -75,6 +78,14 @@ func runGenerate(opt genOptions) int {
 	if opt.n < 0 {
 		misuse("-n must not be negative")
 	}
+	if opt.show.one() {
+		switch {
+		case opt.asUUID:
+			misuse("--uuid and -f cannot be combined: -f prints one field of each new ULID; -f uuid prints the UUID")
+		case opt.lower:
+			misuse("--lower and -f cannot be combined: -f prints one field of each new ULID")
+		}
+	}
 	if err := generate(os.Stdout, opt); err != nil {
 		log.Print(err)
 		return 1
@@ -87,6 +98,7 @@ func runGenerate(opt genOptions) int {
 // with one, a new Monotonic generator, so that the ULIDs still increase.
 // With zero, all have one time, opt.at or now, and the entropy of the
 // first is zero: the smallest ULID of that millisecond, then the next.
+// With opt.show asking for one value, it writes that value of each ULID.
 func generate(w io.Writer, opt genOptions) error {
 	next := func() (ulid.ULID, error) { return ulid.Make(), nil }
 	if opt.zero && !opt.atSet {
@@ -111,9 +123,12 @@ func generate(w io.Writer, opt genOptions) error {
 			return err
 		}
 		b := bw.AvailableBuffer()
-		if opt.asUUID {
+		switch {
+		case opt.show.one():
+			b = opt.show.appendOne(b, id)
+		case opt.asUUID:
 			b = id.AppendUUID(b)
-		} else {
+		default:
 			start := len(b)
 			b, _ = id.AppendText(b)
 			if opt.lower {

@@ -10,6 +10,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/ulidgo/ulid"
 	"github.com/ulidgo/ulid/cmd/ulid/toolinput"
@@ -17,51 +18,98 @@ import (
 
 // inspectOptions are the settings of inspect.
 type inspectOptions struct {
-	json   bool   // print JSON
-	local  bool   // show times in the local time zone
-	field  string // print only this field, one line per ID: a key of fields, or ""
+	json   bool // print JSON
+	show   showOptions
 	policy toolinput.Options
 }
 
-// inspectFlagNames are the flags inspectFlags defines, for messages about
-// flags given in the wrong mode.
-var inspectFlagNames = []string{"json", "local", "l", "f", "format", "strict", "ulid-only"}
+// inspectOnlyFlags are the flags of inspect that make no sense without
+// IDs, for the message when ulid is given one of them and no ID.
+var inspectOnlyFlags = []string{"json", "strict", "ulid-only"}
 
-// fields maps the names -f takes to the field they print: the names inspect
-// prints, and those of oklog/ulid's command for the same fields.
-var fields = map[string]func(info) string{
-	"ulid":    func(d info) string { return d.ULID },
-	"time":    func(d info) string { return d.Time },
-	"rfc3339": func(d info) string { return d.Time },
-	"unix_ms": func(d info) string { return strconv.FormatUint(d.UnixMS, 10) },
-	"ms":      func(d info) string { return strconv.FormatUint(d.UnixMS, 10) },
-	"unix":    func(d info) string { return strconv.FormatUint(d.UnixMS/1000, 10) },
-	"entropy": func(d info) string { return d.Entropy },
-	"uuid":    func(d info) string { return d.UUID },
+// showOptions are -f and --local: what inspect and generate print of each
+// ID, when it is one value, and in which time zone.
+type showOptions struct {
+	field  string // print only this field: a key of fields; or ""
+	layout string // print only the time, in this Go layout; or ""
+	local  bool   // show times in the local time zone
+}
+
+// one reports whether opt asks for one value per ID (-f).
+func (opt showOptions) one() bool { return opt.field != "" || opt.layout != "" }
+
+// appendOne appends the value of id that -f asks for to b.
+func (opt showOptions) appendOne(b []byte, id ulid.ULID) []byte {
+	if opt.layout != "" {
+		return shownTime(id, opt.local).AppendFormat(b, opt.layout)
+	}
+	return fields[opt.field](b, id, opt.local)
+}
+
+// fields maps the names -f takes to the field they append: the names
+// inspect prints, and those of oklog/ulid's command for the same fields.
+var fields = map[string]func(b []byte, id ulid.ULID, local bool) []byte{
+	"ulid":    appendULID,
+	"time":    appendTime,
+	"rfc3339": appendTime,
+	"unix_ms": appendUnixMS,
+	"ms":      appendUnixMS,
+	"unix": func(b []byte, id ulid.ULID, _ bool) []byte {
+		return strconv.AppendUint(b, id.Timestamp()/1000, 10)
+	},
+	"entropy": func(b []byte, id ulid.ULID, _ bool) []byte {
+		e := id.Entropy()
+		return hex.AppendEncode(b, e[:])
+	},
+	"uuid": func(b []byte, id ulid.ULID, _ bool) []byte { return id.AppendUUID(b) },
+}
+
+func appendULID(b []byte, id ulid.ULID, _ bool) []byte {
+	b, _ = id.AppendText(b) // never fails
+	return b
+}
+
+func appendTime(b []byte, id ulid.ULID, local bool) []byte {
+	return shownTime(id, local).AppendFormat(b, toolinput.Layout)
+}
+
+func appendUnixMS(b []byte, id ulid.ULID, _ bool) []byte {
+	return strconv.AppendUint(b, id.Timestamp(), 10)
 }
 
 // fieldNames lists the values of -f for messages.
 const fieldNames = "ulid, time (or rfc3339), unix_ms (or ms), unix, entropy, uuid"
 
-// inspectFlags defines the flags of inspect on fs.
-func inspectFlags(fs *flag.FlagSet) *inspectOptions {
-	opt := &inspectOptions{}
-	fs.BoolVar(&opt.json, "json", false, "print one JSON object per ID")
+// showFlags defines -f (--format) and -l (--local) on fs, to set opt.
+func showFlags(fs *flag.FlagSet, opt *showOptions) {
 	fs.BoolVar(&opt.local, "local", false, "show the time in the local time zone")
 	fs.BoolVar(&opt.local, "l", false, "short for --local")
 	setField := func(s string) error {
 		name := strings.ToLower(s)
-		if _, ok := fields[name]; !ok {
-			if name == "default" {
-				return errors.New("oklog's default layout (Mon Jan 02 15:04:05.999 MST 2006) is not offered, as its zone abbreviation cannot be read back; use -f time")
-			}
-			return errors.New("want one of " + fieldNames)
+		switch _, ok := fields[name]; {
+		case ok:
+			opt.field, opt.layout = name, ""
+		case strings.ContainsAny(s, "0123456789"):
+			// A Go time layout: its reference time has digits, and a
+			// field name has none, so the two never mix.
+			opt.field, opt.layout = "", s
+		case name == "default":
+			return errors.New("oklog's default layout is not offered by that name, as its zone abbreviation cannot be read back; " +
+				"use -f time, or give the layout itself: -f 'Mon Jan 02 15:04:05.999 MST 2006'")
+		default:
+			return errors.New("want one of " + fieldNames + ", or a Go time layout, which has a digit, such as 2006-01-02")
 		}
-		opt.field = name
 		return nil
 	}
-	fs.Func("f", "print only this field of each ID", setField)
+	fs.Func("f", "print only this field of each ID, or its time in this Go layout", setField)
 	fs.Func("format", "long form of -f", setField)
+}
+
+// inspectFlags defines the flags of inspect on fs.
+func inspectFlags(fs *flag.FlagSet) *inspectOptions {
+	opt := &inspectOptions{}
+	fs.BoolVar(&opt.json, "json", false, "print one JSON object per ID")
+	showFlags(fs, &opt.show)
 	fs.BoolVar(&opt.policy.Strict, "strict", false, "reject the aliases I, L and O")
 	fs.BoolVar(&opt.policy.ULIDOnly, "ulid-only", false, "reject UUID text")
 	return opt
@@ -69,7 +117,7 @@ func inspectFlags(fs *flag.FlagSet) *inspectOptions {
 
 // check reports flags that cannot be combined as misuse.
 func (opt *inspectOptions) check() {
-	if opt.json && opt.field != "" {
+	if opt.json && opt.show.one() {
 		misuse("--json and -f cannot be combined: -f prints one field as plain text")
 	}
 }
@@ -83,21 +131,26 @@ type info struct {
 	UUID    string `json:"uuid"`
 }
 
-// describe returns what inspect shows of id.
-func describe(id ulid.ULID, local bool) info {
+// shownTime returns id's time as the tools show it: in UTC, or with local
+// in the local time zone. RFC 3339 offsets have no seconds: a zone whose
+// offset has them (local mean time before 1972, say) is shown in UTC, so
+// that the time still reads back exactly with --time.
+func shownTime(id ulid.ULID, local bool) time.Time {
 	t := id.Time()
 	if local {
-		// RFC 3339 offsets have no seconds: a zone whose offset has them
-		// (local mean time before 1972, say) is shown in UTC, so that the
-		// time still reads back exactly with --time.
 		if _, offset := t.Local().Zone(); offset%60 == 0 {
 			t = t.Local()
 		}
 	}
+	return t
+}
+
+// describe returns what inspect shows of id.
+func describe(id ulid.ULID, local bool) info {
 	e := id.Entropy()
 	return info{
 		ULID:    id.String(),
-		Time:    t.Format(toolinput.Layout),
+		Time:    shownTime(id, local).Format(toolinput.Layout),
 		UnixMS:  id.Timestamp(),
 		Entropy: hex.EncodeToString(e[:]),
 		UUID:    id.UUIDString(),
@@ -111,13 +164,13 @@ func runInspect(args []string, opt inspectOptions) int {
 	enc := json.NewEncoder(w)
 	first := true
 	return eachID(w, args, opt.policy, func(id ulid.ULID, _ toolinput.Kind) error {
-		d := describe(id, opt.local)
-		switch {
-		case opt.json:
-			return enc.Encode(d)
-		case opt.field != "":
-			_, err := w.WriteString(fields[opt.field](d) + "\n")
+		if opt.show.one() {
+			_, err := w.Write(append(opt.show.appendOne(w.AvailableBuffer(), id), '\n'))
 			return err
+		}
+		d := describe(id, opt.show.local)
+		if opt.json {
+			return enc.Encode(d)
 		}
 		if !first {
 			w.WriteByte('\n')

@@ -79,6 +79,7 @@ func run(args []string) int {
 		case "generate":
 			fs := newFlagSet()
 			gen := generateFlags(fs)
+			showFlags(fs, &gen.show)
 			if ids := parseFlags(fs, args[1:]); len(ids) > 0 {
 				misuse("generate takes no IDs")
 			}
@@ -103,21 +104,27 @@ func run(args []string) int {
 		}
 	}
 
-	// No command: generate, or inspect the IDs given.
+	// No command: generate, or inspect the IDs given. -f and --local
+	// apply to either; -z and -q only change generated IDs.
 	fs := newFlagSet()
 	gen := generateFlags(fs)
 	opt := inspectFlags(fs)
 	ids := parseFlags(fs, args)
 	if len(ids) == 0 {
-		if name := anySet(fs, inspectFlagNames...); name != "" {
+		if name := anySet(fs, inspectOnlyFlags...); name != "" {
 			misuse(dashes(name) + " inspects IDs; give IDs, or - to read them")
 		}
+		gen.show = opt.show
 		return runGenerate(*gen)
 	}
-	if name := anySet(fs, generateFlagNames...); name != "" {
+	if name := anySet(fs, generateOnlyFlags...); name != "" {
 		misuse(dashes(name) + " generates; it cannot be combined with IDs to inspect")
 	}
 	if w := ids[0]; len(w) < ulid.EncodedSize && strings.Trim(w, "abcdefghijklmnopqrstuvwxyz") == "" {
+		switch w {
+		case "generate", "inspect", "convert", "validate", "help":
+			misuse("the command " + strconv.Quote(w) + " must come first, before any flag")
+		}
 		misuse("unknown command " + strconv.Quote(w))
 	}
 	opt.check()

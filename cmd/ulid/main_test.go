@@ -142,7 +142,7 @@ func TestHelpIsDoc(t *testing.T) {
 	if want := strings.ReplaceAll(f.Doc.Text(), "\n\t", "\n  "); help != want {
 		t.Errorf("help differs from the package doc:\n%s\n----\n%s", help, want)
 	}
-	const usage = "usage: ulid [-n N] [--time T] [--lower] [--uuid] [-z]\n" +
+	const usage = "usage: ulid [-n N] [--time T] [--lower] [--uuid] [-f FIELD] [--local] [-z]\n" +
 		"       ulid [inspect] [--json | -f FIELD] [--local] [--strict] [--ulid-only] ID...\n" +
 		"       ulid convert [--strict] [--ulid-only] ID...\n" +
 		"       ulid validate [--strict] [--ulid-only] [ID...]\n" +

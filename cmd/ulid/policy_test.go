@@ -144,6 +144,12 @@ func TestField(t *testing.T) {
 		{[]string{"-l", "-f", "rfc3339", specULID}, []string{"TZ=Asia/Kolkata"}, "2016-07-31T04:06:16.385+05:30\n"},
 		{[]string{"-f", "time", "--local", specULID}, []string{"TZ=Asia/Kolkata"}, "2016-07-31T04:06:16.385+05:30\n"},
 		{[]string{"inspect", "-f", "ms", "-"}, nil, "1469918176385\n0\n"},
+		// A value with a digit is a Go time layout, for the ID's time.
+		{[]string{"-f", "2006-01-02", specULID, "7ZZZZZZZZZZZZZZZZZZZZZZZZZ"}, nil, "2016-07-30\n10889-08-02\n"},
+		{[]string{"--format", "Mon Jan 02 15:04:05.999 MST 2006", specULID}, nil, "Sat Jul 30 22:36:16.385 UTC 2016\n"},
+		{[]string{"-l", "-f", "15:04 MST", specULID}, []string{"TZ=Asia/Kolkata"}, "04:06 IST\n"},
+		{[]string{"-f", "2006-01-02", "-f", "ms", specULID}, nil, "1469918176385\n"}, // the last -f wins
+		{[]string{"-f", "ms", "-f", "2006", specULID}, nil, "2016\n"},
 	} {
 		if strings.Contains(strings.Join(tc.env, ""), "Kolkata") {
 			if _, err := time.LoadLocation("Asia/Kolkata"); err != nil {
@@ -170,16 +176,83 @@ func TestField(t *testing.T) {
 		{[]string{"-f", "bogus", specULID}, `invalid value "bogus" for flag -f: want one of ulid, time (or rfc3339), unix_ms (or ms), unix, entropy, uuid`},
 		{[]string{"-f", "default", specULID}, "oklog's default layout"},
 		{[]string{"-f", "ms", "--json", specULID}, "--json and -f cannot be combined"},
-		{[]string{"-f", "ms"}, "-f inspects IDs"},
-		{[]string{"-l"}, "-l inspects IDs"},
-		{[]string{"-z", specULID}, "-z generates"},
-		{[]string{"-q", specULID}, "-q generates"},
+		{[]string{"-f", "Monday", specULID}, `invalid value "Monday" for flag -f: want one of ulid, time (or rfc3339), unix_ms (or ms), unix, entropy, uuid, or a Go time layout, which has a digit`},
+		{[]string{"-f", "", specULID}, "want one of"},
+		{[]string{"-f", "default", specULID}, "-f 'Mon Jan 02 15:04:05.999 MST 2006'"},
+		{[]string{"-f", "2006-01-02", "--json", specULID}, "--json and -f cannot be combined"},
 		{[]string{"convert", "-f", "ms", specULID}, "flag provided but not defined: -f"},
+		// -f and -l with no ID apply to the new ULIDs (see TestGenerateField);
+		// the flags that only inspect still need IDs.
+		{[]string{"--strict"}, "--strict inspects IDs"},
+		{[]string{"-f", "ms", "--ulid-only"}, "--ulid-only inspects IDs"},
+		{[]string{"-f", "ms", "--uuid"}, "--uuid and -f cannot be combined"},
+		{[]string{"generate", "--lower", "-f", "ulid"}, "--lower and -f cannot be combined"},
+		{[]string{"generate", "--json"}, "flag provided but not defined: -json"},
 	} {
 		r := runCmd(t, "", nil, tc.args...)
 		if r.code != 2 || r.stdout != "" || !strings.Contains(r.stderr, tc.want) || !strings.HasSuffix(r.stderr, synopsis) {
 			t.Errorf("%q: exit %d, stdout %q, stderr %q; want %q", tc.args, r.code, r.stdout, r.stderr, tc.want)
 		}
+	}
+}
+
+// TestGenerateField checks -f and --local with no ID: they print the field
+// of each new ULID, one line each, with -n, --time and -z as for ULIDs.
+func TestGenerateField(t *testing.T) {
+	const at = "2026-06-23T10:30:00Z"
+	for _, tc := range []struct {
+		args []string
+		env  []string
+		want string
+	}{
+		{[]string{"--time", at, "-f", "ms"}, nil, "1782210600000\n"},
+		{[]string{"--time", at, "-f", "time", "-n", "2"}, nil, "2026-06-23T10:30:00.000Z\n2026-06-23T10:30:00.000Z\n"},
+		{[]string{"--time", "@1469918176.385", "-f", "unix"}, nil, "1469918176\n"},
+		{[]string{"generate", "--time", at, "-f", "rfc3339", "--local"}, []string{"TZ=Asia/Kolkata"}, "2026-06-23T16:00:00.000+05:30\n"},
+		{[]string{"-l", "-f", "time", "--time", at}, []string{"TZ=Asia/Kolkata"}, "2026-06-23T16:00:00.000+05:30\n"},
+		{[]string{"--time", at, "-f", "Jan 2, 2006"}, nil, "Jun 23, 2026\n"},
+		{[]string{"--time", "1469918176385", "-z", "-n", "3", "-f", "ulid"}, nil,
+			"01ARYZ6S410000000000000000\n01ARYZ6S410000000000000001\n01ARYZ6S410000000000000002\n"},
+		{[]string{"--time", "1469918176385", "-z", "-f", "uuid"}, nil, "01563df3-6481-0000-0000-000000000000\n"},
+		{[]string{"--time", "1469918176385", "-z", "-n", "2", "-f", "entropy"}, nil, "00000000000000000000\n00000000000000000001\n"},
+		{[]string{"-n", "0", "-f", "ms"}, nil, ""},
+	} {
+		if strings.Contains(strings.Join(tc.env, ""), "Kolkata") {
+			if _, err := time.LoadLocation("Asia/Kolkata"); err != nil {
+				t.Log("no time zone database:", err)
+				continue
+			}
+		}
+		r := runCmd(t, "", tc.env, tc.args...)
+		if r.code != 0 || r.stderr != "" || r.stdout != tc.want {
+			t.Errorf("%q: exit %d, stderr %q, stdout %q; want %q", tc.args, r.code, r.stderr, r.stdout, tc.want)
+		}
+	}
+
+	// For now: ulid -f ms is the time of a new ULID, and -n 3 -f uuid
+	// three new ULIDs as UUID text, in increasing order.
+	before := time.Now().UnixMilli()
+	ms := runCmd(t, "", nil, "-f", "ms")
+	uuids := runCmd(t, "", nil, "-n", "3", "-f", "uuid")
+	plain := runCmd(t, "", nil, "-l")
+	after := time.Now().UnixMilli()
+	if n, err := strconv.ParseInt(strings.TrimSuffix(ms.stdout, "\n"), 10, 64); ms.code != 0 || err != nil || n < before || n > after {
+		t.Errorf("-f ms: exit %d, stdout %q, stderr %q; want a time from %d to %d", ms.code, ms.stdout, ms.stderr, before, after)
+	}
+	var prev ulid.ULID
+	for i, line := range lines(uuids.stdout) {
+		id, err := ulid.ParseUUID(line)
+		if err != nil || line != id.UUIDString() || (i > 0 && id.Compare(prev) <= 0) || int64(id.Timestamp()) < before || int64(id.Timestamp()) > after {
+			t.Errorf("-n 3 -f uuid: line %d %q (%v)", i, line, err)
+		}
+		prev = id
+	}
+	if uuids.code != 0 || len(lines(uuids.stdout)) != 3 {
+		t.Errorf("-n 3 -f uuid: exit %d, stdout %q, stderr %q", uuids.code, uuids.stdout, uuids.stderr)
+	}
+	// --local alone changes nothing: a ULID has no time zone.
+	if _, err := ulid.ParseStrict(strings.TrimSuffix(plain.stdout, "\n")); plain.code != 0 || err != nil {
+		t.Errorf("-l: exit %d, stdout %q, stderr %q", plain.code, plain.stdout, plain.stderr)
 	}
 }
 
@@ -261,7 +334,8 @@ func TestTimeForms(t *testing.T) {
 }
 
 // TestOklogFlags checks the flags of oklog/ulid's command: -z, -q, -l and
-// -f (see TestField), with the meaning they have there.
+// -f (see TestField and TestGenerateField), with the meaning they have
+// there.
 func TestOklogFlags(t *testing.T) {
 	r := runCmd(t, "", nil, "--time", "1469918176385", "-z", "-n", "3")
 	want := "01ARYZ6S410000000000000000\n01ARYZ6S410000000000000001\n01ARYZ6S410000000000000002\n"
@@ -281,6 +355,29 @@ func TestOklogFlags(t *testing.T) {
 		if r.code != 0 || r.stderr != "" || len(got) != 2 || got[0] >= got[1] {
 			t.Errorf("%s: exit %d, stderr %q, stdout %q", q, r.code, r.stderr, r.stdout)
 		}
+	}
+
+	// -q and -z only affect generated IDs: with IDs they change nothing,
+	// so that an alias such as ulid='ulid -q' still inspects.
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-q", specULID}, specText},
+		{[]string{"-z", specULID}, specText},
+		{[]string{specULID, "--quick", "--zero"}, specText},
+		{[]string{"-q", "-f", "ms", specULID}, "1469918176385\n"},
+		{[]string{"-z", "-q", "-f", "uuid", "-"}, specUUID + "\n"},
+	} {
+		r := runCmd(t, specULID+"\n", nil, tc.args...)
+		if r.code != 0 || r.stderr != "" || r.stdout != tc.want {
+			t.Errorf("%q: exit %d, stderr %q, stdout %q; want %q", tc.args, r.code, r.stderr, r.stdout, tc.want)
+		}
+	}
+	// A command after a flag, as the alias makes it, is named as such.
+	r = runCmd(t, "", nil, "-q", "inspect", specULID)
+	if want := `ulid: the command "inspect" must come first, before any flag` + "\n" + synopsis; r.code != 2 || r.stdout != "" || r.stderr != want {
+		t.Errorf("-q inspect: exit %d, stdout %q, stderr %q; want %q", r.code, r.stdout, r.stderr, want)
 	}
 }
 
