@@ -7,7 +7,7 @@
 // a new temporary folder; its path is printed).
 import { chromium } from 'playwright-core';
 import assert from 'node:assert/strict';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -415,6 +415,61 @@ await step('where the offset has seconds (Africa/Monrovia before 1972) local tim
   assert.ok(scroll <= width, `page is ${scroll} px wide in a ${width} px window`);
   await p.screenshot({ path: path.join(shots, 'decode-monrovia-1970.png'), fullPage: true });
   await p.close();
+});
+
+await step('white space is what the Go policy trims, in every field: U+3000 and U+2028 are not ignored', async () => {
+  // The page never trims with JavaScript's trim(), which removes more.
+  const source = readFileSync(new URL('../static/app.js', import.meta.url), 'utf8');
+  assert.doesNotMatch(source, /(?<!api)\.trim(Start|End|Left|Right)?\(/, 'app.js trims with String.prototype.trim');
+  const v = vectors[0];
+  const decodeCases = [
+    [v.text + '\u3000', /^Not a valid ULID: invalid length 29 bytes, want 26You entered 27 characters; a ULID has 26\. “U\+3000” is not ASCII, so it counts as several bytes, and no ULID has it\. Around an ID the tools ignore ASCII white space, U\+00A0 and U\+FEFF, but not this\.$/],
+    ['\u2028' + v.text, /^Not a valid ULID: invalid length 29 bytes, want 26You entered 27 characters; a ULID has 26\. “U\+2028” is not ASCII/],
+    ['\u3000', /^Not a valid ULID: invalid length 3 bytes, want 26You entered 1 character; a ULID has 26\. “U\+3000”/],
+    ['\u2003\u200a', /^Not a valid ULID: invalid length 6 bytes, want 26You entered 2 characters; a ULID has 26\. “U\+2003”/],
+  ];
+  for (const [input, want] of decodeCases) {
+    await page.fill('#dec-input', input);
+    assert.match(await page.textContent('#dec-error'), want, JSON.stringify(input));
+    assert.equal(await page.getAttribute('#dec-input', 'aria-invalid'), 'true');
+    assert.ok(await isHidden(page, 'dec-result'));
+  }
+  // What the policy trims: blank, or around a valid ULID.
+  await page.fill('#dec-input', ' \u00a0\ufeff\t');
+  assert.ok(await isHidden(page, 'dec-error'));
+  assert.ok(await isHidden(page, 'dec-result'));
+  assert.equal(await page.getAttribute('#dec-input', 'aria-invalid'), null);
+  await page.fill('#dec-input', '\ufeff' + v.text + '\u00a0');
+  assert.equal(await value(page, 'dec-canonical'), v.text);
+  assert.match(await page.textContent('#dec-note'), /surrounding white space ignored/);
+
+  await page.fill('#list-input', '\u3000\n' + v.text + '\n\u00a0\n');
+  assert.equal(await page.textContent('#list-status'), '1 valid ID, sorted by time; 1 invalid.');
+  assert.deepEqual(await texts(page, '#list-bad-items li'), ['Line 1: \u3000: invalid length 3 bytes, want 26']);
+  await page.fill('#list-input', '\u00a0\n\ufeff \n');
+  assert.ok(await isHidden(page, 'list-out'));
+  await page.fill('#list-input', '');
+
+  await page.click('#tab-convert');
+  for (const field of ['conv-ulid', 'conv-uuid']) {
+    await page.fill(`#${field}`, '\u3000');
+    assert.match(await page.textContent(`#${field}-error`), /invalid length 3 bytes, want 26You entered 1 character;/, field);
+    await page.fill(`#${field}`, '\u00a0 ');
+    assert.ok(await isHidden(page, `${field}-error`), field);
+    assert.equal(await page.getAttribute(`#${field}`, 'aria-invalid'), null);
+  }
+
+  await page.click('#tab-generate');
+  await page.fill('#gen-count', '2');
+  await page.fill('#gen-time', '\u3000');
+  await page.click('#gen-button');
+  assert.match(await page.textContent('#gen-status'), /^At time: want an RFC 3339 time/);
+  assert.equal(await page.getAttribute('#gen-time', 'aria-invalid'), 'true');
+  await page.fill('#gen-time', '\u00a0 ');
+  await page.click('#gen-button');
+  assert.equal(await page.textContent('#gen-status'), 'Generated 2 ULIDs, strictly increasing.');
+  await page.fill('#gen-time', '');
+  await page.click('#tab-decode');
 });
 
 await step('decode a list: sorted by time, invalid lines with the reason, copy of the sorted list', async () => {

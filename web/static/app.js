@@ -47,6 +47,12 @@ for (const tab of tabs) {
 
 // ---- Shared helpers ----
 
+// blank says whether text is empty once trimmed by the tools' input policy.
+// The page never trims with String.prototype.trim, which removes more (such
+// as U+3000 and U+2028) than the policy does: what the page calls blank, or
+// counts, is what the Go code parses.
+const blank = (text) => api.trim(text) === '';
+
 // zoneOffset is the browser's UTC offset at the instant ms, in seconds east
 // of UTC. getTimezoneOffset counts minutes west, with a fraction where the
 // offset has seconds (local mean time, such as Monrovia's before 1972).
@@ -60,13 +66,14 @@ function timeZoneName() {
   }
 }
 
+// invisible matches a character that shows as nothing or as a blank:
+// white space, control and format characters.
+const invisible = /^[\p{White_Space}\p{Cc}\p{Cf}]$/u;
+
 // visible names invisible and control characters so they can be seen.
 function visible(ch) {
-  const code = ch.codePointAt(0);
   if (ch === ' ') return 'space';
-  if (code < 0x20 || code === 0x7f || code === 0xa0 || code === 0xfeff || code === 0x200b) {
-    return 'U+' + code.toString(16).toUpperCase().padStart(4, '0');
-  }
+  if (invisible.test(ch)) return 'U+' + ch.codePointAt(0).toString(16).toUpperCase().padStart(4, '0');
   return ch;
 }
 
@@ -82,8 +89,10 @@ function showProblem(box, input, error, what, both = false) {
   title.className = 'problem-title';
   title.textContent = `Not a valid ${what}: ${error.message}`;
   box.append(title);
-  if (error.kind === 'length' && input.trim() !== '') {
-    const chars = Array.from(input.trim());
+  // The same trimming as the Go code, so the count agrees with the error's bytes.
+  const trimmed = api.trim(input);
+  if (error.kind === 'length' && trimmed !== '') {
+    const chars = Array.from(trimmed);
     const n = chars.length;
     const detail = document.createElement('p');
     detail.className = 'problem-detail';
@@ -92,7 +101,13 @@ function showProblem(box, input, error, what, both = false) {
       : what === 'ULID' ? 'a ULID has 26.' : `a UUID has ${UUID_LENGTHS}.`);
     // Lengths are counted in bytes, so a non-ASCII character counts more than once.
     const other = chars.find((c) => c.codePointAt(0) > 0x7f);
-    if (other) detail.textContent += ` “${visible(other)}” is not ASCII, so it counts as several bytes, and no ${what} has it.`;
+    if (other) {
+      detail.textContent += ` “${visible(other)}” is not ASCII, so it counts as several bytes, and no ${what} has it.`;
+      // Such as U+3000 at the end: white space, but not the kind the policy trims.
+      if (invisible.test(other) && (other === chars[0] || other === chars[n - 1])) {
+        detail.textContent += ' Around an ID the tools ignore ASCII white space, U+00A0 and U+FEFF, but not this.';
+      }
+    }
     box.append(detail);
   }
   if (error.index >= 0) {
@@ -101,7 +116,7 @@ function showProblem(box, input, error, what, both = false) {
     echo.className = 'echo mono';
     echo.setAttribute('aria-label', `character ${visible(ch)} at offset ${error.offset}`);
     const mark = document.createElement('mark');
-    mark.textContent = ch.trim() === '' ? '\u2423' : ch;
+    mark.textContent = invisible.test(ch) ? '\u2423' : ch;
     echo.append(input.slice(0, error.index), mark, input.slice(error.index + ch.length));
     const where = document.createElement('p');
     where.className = 'problem-detail';
@@ -219,7 +234,7 @@ function runGenerate() {
   countInput.removeAttribute('aria-invalid');
   timeInput.removeAttribute('aria-invalid');
   status.classList.remove('bad');
-  if (countInput.value.trim() === '' || !Number.isInteger(count) || count < 1 || count > api.maxCount) {
+  if (blank(countInput.value) || !Number.isInteger(count) || count < 1 || count > api.maxCount) {
     generateProblem(countInput, `Enter a whole number from 1 to ${api.maxCount}.`);
     return;
   }
@@ -252,7 +267,7 @@ function runGenerate() {
   list.replaceChildren(fragment);
   const first = result.items[0];
   renderAnatomy($('gen-anatomy'), first.ulid.toUpperCase(), first.utc, first.entropy);
-  const at = timeInput.value.trim() === '' ? '' : ` at ${first.utc}`;
+  const at = blank(timeInput.value) ? '' : ` at ${first.utc}`;
   status.textContent = `Generated ${count} ULID${count === 1 ? '' : 's'}${at}` +
     ($('gen-monotonic').checked ? ', strictly increasing.' : ', each with fresh random bits.');
   $('gen-copy').disabled = false;
@@ -288,7 +303,7 @@ function runDecode() {
   const box = $('dec-error');
   const note = $('dec-note');
   const result = $('dec-result');
-  if (input.trim() === '') {
+  if (blank(input)) {
     clearProblem(box);
     note.hidden = true;
     result.hidden = true;
@@ -349,7 +364,7 @@ function runList() {
   const text = $('list-input').value;
   const out = $('list-out');
   sortedList = [];
-  if (text.trim() === '') {
+  if (blank(text)) {
     out.hidden = true;
     $('list-rows').replaceChildren();
     $('list-bad-items').replaceChildren();
@@ -431,7 +446,7 @@ function convertWith(inputId, outputId, errorId, noteId, expect) {
     note.hidden = true;
     note.textContent = '';
   };
-  if (input.trim() === '') {
+  if (blank(input)) {
     reset();
     clearProblem(box);
     $(inputId).removeAttribute('aria-invalid');

@@ -297,6 +297,36 @@ func TestConvertPolicy(t *testing.T) {
 	}
 }
 
+// TestTrimPolicy pins the trimming the page asks the wasm for (its trim
+// export) to the tools' policy, toolinput.Trim: white space that
+// JavaScript's String.prototype.trim removes but the policy does not
+// (U+3000, U+2028, U+2000 to U+200A, ...) is kept, so the page's length
+// hint counts the bytes the error does.
+func TestTrimPolicy(t *testing.T) {
+	for _, tc := range []struct {
+		input, want string
+	}{
+		{" \t\r\n\f\v\u00a0\ufeff", ""},
+		{"\u00a0" + vectors[0].text + "\ufeff\n", vectors[0].text},
+		{"\u3000", "\u3000"},
+		{vectors[0].text + "\u3000", vectors[0].text + "\u3000"},
+		{"\u2028x\u2003", "\u2028x\u2003"},
+		{"\u200a\u1680\u205f", "\u200a\u1680\u205f"},
+	} {
+		got, _ := trim(tc.input)
+		if want, _ := toolinput.Trim(tc.input); got != tc.want || got != want {
+			t.Errorf("trim(%q) = %q, want %q (toolinput.Trim: %q)", tc.input, got, tc.want, want)
+		}
+	}
+	d := decode(vectors[0].text + "\u3000")
+	if d.Problem == nil || d.Problem.Kind != "length" || d.Problem.Length != 29 {
+		t.Errorf("decode of a ULID and U+3000: %+v", d.Problem)
+	}
+	if valid, invalid, _ := decodeList("\u3000\n\u00a0\n"); len(valid) != 0 || len(invalid) != 1 || invalid[0].Line != 1 {
+		t.Errorf("decodeList: a line of U+3000 is not blank, one of U+00A0 is: %d valid, %d invalid", len(valid), len(invalid))
+	}
+}
+
 // TestLocalTime checks the Decode tab's local time: RFC 3339 with
 // milliseconds and the offset, or UTC where the offset has seconds, as
 // ulid --local shows it; and that the At time field (generate, with

@@ -33,6 +33,15 @@ func main() {
 		}),
 		"decode":  stringFunc(func(s string) map[string]any { return decode(s).fields() }),
 		"convert": stringFunc(func(s string) map[string]any { return convert(s).fields() }),
+		// trim is the input policy's trimming, for every blank-or-not and
+		// length decision the page makes itself.
+		"trim": js.FuncOf(func(_ js.Value, args []js.Value) any {
+			if len(args) != 1 || args[0].Type() != js.TypeString {
+				return fail("trim(text) takes one string")
+			}
+			t, _ := trim(args[0].String())
+			return t
+		}),
 		"localTime": js.FuncOf(func(_ js.Value, args []js.Value) any {
 			if len(args) != 2 || args[0].Type() != js.TypeNumber || args[1].Type() != js.TypeNumber {
 				return fail("localTime(ms, offsetSeconds) takes 2 numbers")
