@@ -333,6 +333,56 @@ func TestTimeForms(t *testing.T) {
 	}
 }
 
+// TestReadBackLimits pins where printed values do not read back with
+// --time, as docs/cli.md says: -f ms of a time before 10^11 ms, -f unix
+// without @, and a Go layout that is not RFC 3339.
+func TestReadBackLimits(t *testing.T) {
+	// output returns what ulid prints for args.
+	output := func(args ...string) string {
+		r := runCmd(t, "", nil, args...)
+		if r.code != 0 {
+			t.Fatalf("%q: exit %d, stderr %q", args, r.code, r.stderr)
+		}
+		return strings.TrimSuffix(r.stdout, "\n")
+	}
+	// timeOf returns the time --time s gives a ULID, or the error.
+	timeOf := func(s string) (uint64, string) {
+		r := runCmd(t, "", nil, "--time", s)
+		if r.code != 0 {
+			return 0, r.stderr
+		}
+		return ulid.MustParse(strings.TrimSuffix(r.stdout, "\n")).Timestamp(), ""
+	}
+	const early = "0019HY97KV0000000000000000" // 1971-06-01T12:00:00.123Z
+	if ms := output("-f", "ms", early); ms != "44625600123" {
+		t.Fatalf("-f ms %s = %s", early, ms)
+	} else if _, err := timeOf(ms); !strings.Contains(err, "44625600123 is ambiguous") {
+		t.Errorf("--time %s: %q, want the ambiguity error", ms, err)
+	}
+	if got, err := timeOf(output("-f", "ms", "00000000000000000000000000")); got != 0 || err != "" {
+		t.Errorf("--time 0: %d, %q", got, err)
+	}
+	if got, err := timeOf(output("-f", "time", early)); got != 44625600123 || err != "" {
+		t.Errorf("-f time of %s reads back as %d, %q", early, got, err)
+	}
+	// Seconds of 10^11 or more, without @, are read as milliseconds.
+	const late = "7ZZZZZZZZZZZZZZZZZZZZZZZZZ"
+	unix := output("-f", "unix", late)
+	if got, err := timeOf(unix); unix != "281474976710" || got != 281474976710 || err != "" {
+		t.Errorf("--time %s: %d, %q", unix, got, err)
+	}
+	if got, err := timeOf("@" + unix); got != ulid.MaxTimestamp/1000*1000 || err != "" {
+		t.Errorf("--time @%s: %d, %q", unix, got, err)
+	}
+	// A layout reads back if it is RFC 3339, and not otherwise.
+	if got, err := timeOf(output("-f", "2006-01-02T15:04:05.000Z07:00", specULID)); got != specMS || err != "" {
+		t.Errorf("RFC 3339 layout: %d, %q", got, err)
+	}
+	if _, err := timeOf(output("-f", "2006-01-02", specULID)); err == "" {
+		t.Errorf("--time 2016-07-30 was accepted")
+	}
+}
+
 // TestOklogFlags checks the flags of oklog/ulid's command: -z, -q, -l and
 // -f (see TestField and TestGenerateField), with the meaning they have
 // there.
