@@ -5,7 +5,7 @@ import (
 	"os"
 
 	"github.com/ulidgo/ulid"
-	"github.com/ulidgo/ulid/cmd/ulid/toolinput"
+	"github.com/ulidgo/ulid/internal/toolinput"
 )
 
 // runConvert prints each ID in args (see eachID) in the other form: the

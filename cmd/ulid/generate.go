@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/ulidgo/ulid"
-	"github.com/ulidgo/ulid/cmd/ulid/toolinput"
+	"github.com/ulidgo/ulid/internal/toolinput"
 )
 
 // genOptions are the settings of generate.

@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/ulidgo/ulid"
-	"github.com/ulidgo/ulid/cmd/ulid/toolinput"
+	"github.com/ulidgo/ulid/internal/toolinput"
 )
 
 // inspectOptions are the settings of inspect.

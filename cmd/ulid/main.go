@@ -14,7 +14,7 @@ import (
 	"strings"
 
 	"github.com/ulidgo/ulid"
-	"github.com/ulidgo/ulid/cmd/ulid/toolinput"
+	"github.com/ulidgo/ulid/internal/toolinput"
 )
 
 // docSource is doc.go, whose package doc is the help: one text for go doc

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/ulidgo/ulid"
-	"github.com/ulidgo/ulid/cmd/ulid/toolinput"
+	"github.com/ulidgo/ulid/internal/toolinput"
 )
 
 // TestInputPolicy runs inspect, convert and validate on the same inputs,

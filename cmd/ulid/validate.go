@@ -6,7 +6,7 @@ import (
 	"log"
 	"os"
 
-	"github.com/ulidgo/ulid/cmd/ulid/toolinput"
+	"github.com/ulidgo/ulid/internal/toolinput"
 )
 
 // runValidate checks each ID in args (see forEach) under the input policy

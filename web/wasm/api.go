@@ -17,7 +17,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/ulidgo/ulid"
-	"github.com/ulidgo/ulid/cmd/ulid/toolinput"
+	"github.com/ulidgo/ulid/internal/toolinput"
 )
 
 // MaxCount is the most ULIDs one call to generate makes.

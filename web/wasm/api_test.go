@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ulidgo/ulid/cmd/ulid/toolinput"
+	"github.com/ulidgo/ulid/internal/toolinput"
 )
 
 // The SPEC §3 vectors, as the Decode tab shows them.
