@@ -138,15 +138,7 @@ func TestQuickStartIsREADME(t *testing.T) {
 // comments, and the text of the comments inside that function.
 func mainOf(t *testing.T, name string, src []byte) (body, comments string) {
 	t.Helper()
-	fset := token.NewFileSet()
-	var source any
-	if src != nil {
-		source = src
-	}
-	f, err := parser.ParseFile(fset, name, source, parser.ParseComments)
-	if err != nil {
-		t.Fatal(err)
-	}
+	fset, f := parseGo(t, name, src)
 	for _, d := range f.Decls {
 		fn, ok := d.(*ast.FuncDecl)
 		if !ok || (fn.Name.Name != "main" && fn.Name.Name != "Example_quickStart") {
@@ -173,11 +165,7 @@ func mainOf(t *testing.T, name string, src []byte) (body, comments string) {
 // exampleOutput returns the expected output of Example_<suffix> in this file.
 func exampleOutput(t *testing.T, suffix string) string {
 	t.Helper()
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "quickstart_test.go", nil, parser.ParseComments)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, f := parseGo(t, "quickstart_test.go", nil)
 	for _, ex := range doc.Examples(f) {
 		if ex.Name == "_"+suffix { // go/doc names a package example by what follows "Example"
 			return strings.TrimSpace(ex.Output)
@@ -192,15 +180,7 @@ func exampleOutput(t *testing.T, suffix string) string {
 // by name.
 func declarations(t *testing.T, name string, src []byte) map[string]string {
 	t.Helper()
-	fset := token.NewFileSet()
-	var source any
-	if src != nil {
-		source = src
-	}
-	f, err := parser.ParseFile(fset, name, source, parser.ParseComments)
-	if err != nil {
-		t.Fatal(err)
-	}
+	fset, f := parseGo(t, name, src)
 	decls := map[string]string{}
 	for _, d := range f.Decls {
 		var key string
@@ -223,4 +203,19 @@ func declarations(t *testing.T, name string, src []byte) map[string]string {
 		decls[key] = buf.String()
 	}
 	return decls
+}
+
+// parseGo parses the Go file name, from src if not nil, with its comments.
+func parseGo(t *testing.T, name string, src []byte) (*token.FileSet, *ast.File) {
+	t.Helper()
+	fset := token.NewFileSet()
+	var source any
+	if src != nil {
+		source = src
+	}
+	f, err := parser.ParseFile(fset, name, source, parser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fset, f
 }
