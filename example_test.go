@@ -180,8 +180,9 @@ func ExampleULID_UUIDString() {
 func ExampleULID_MarshalText_json() {
 	type Order struct {
 		ID     ulid.ULID  `json:"id"`
-		Parent *ulid.ULID `json:"parent"`         // null when nil
-		Batch  ulid.ULID  `json:"batch,omitzero"` // left out when zero
+		Parent *ulid.ULID `json:"parent"`          // null when nil
+		Batch  ulid.ULID  `json:"batch,omitzero"`  // left out when zero
+		Group  ulid.ULID  `json:"group,omitempty"` // written even when zero: an array is never empty
 	}
 	out, _ := json.Marshal(Order{ID: ulid.MustParse("01ARYZ6S41TSV4RRFFQ69G5FAV")})
 	fmt.Println(string(out))
@@ -193,7 +194,7 @@ func ExampleULID_MarshalText_json() {
 	err = json.Unmarshal([]byte(`{"id":""}`), &o)
 	fmt.Println(err, errors.Is(err, ulid.ErrInvalidLength))
 	// Output:
-	// {"id":"01ARYZ6S41TSV4RRFFQ69G5FAV","parent":null}
+	// {"id":"01ARYZ6S41TSV4RRFFQ69G5FAV","parent":null,"group":"00000000000000000000000000"}
 	// 01KVT0F720ZK9N4T2QX7VR8WMC <nil> <nil>
 	// ulid: invalid length 0 bytes, want 26 true
 }

@@ -117,9 +117,10 @@ func (m *Monotonic) at(ms uint64) (high, low uint64, err error) {
 // millisecond, so a step of the wall clock shows from the next millisecond
 // on. Reading one clock instead of two matters: the clock is most of the
 // cost of Next. The derived millisecond is the one time.Now gives at the
-// moment of the call: a ULID's timestamp is never earlier than a time.Now
-// read before Next, nor later than one read after it (unless the clock
-// stepped back or an earlier ULID moved ahead, as above).
+// moment of the call: a ULID's timestamp is never earlier than the Unix
+// millisecond of a time.Now read before Next, nor later than that of one read
+// after it (unless the clock stepped back or an earlier ULID moved ahead, as
+// above). Compare milliseconds, not times: the timestamp has no finer part.
 //
 // With the default entropy, crypto/rand is read in blocks of 320 bytes and
 // handed out 10 bytes per new millisecond, each byte to one ULID only.

@@ -456,3 +456,16 @@ func TestNextAgreesWithTimeNow(t *testing.T) {
 		}
 	}
 }
+
+// TestMakeTimeBounds is the check docs/testing.md shows, in a loop: Make's
+// timestamp lies between time.Now's milliseconds before and after the call.
+func TestMakeTimeBounds(t *testing.T) {
+	for deadline := time.Now().Add(20 * time.Millisecond); time.Now().Before(deadline); {
+		before := uint64(time.Now().UnixMilli())
+		id := Make()
+		after := uint64(time.Now().UnixMilli())
+		if ms := id.Timestamp(); ms < before || ms > after {
+			t.Fatalf("timestamp %d ms not in [%d, %d]", ms, before, after)
+		}
+	}
+}

@@ -3,6 +3,9 @@
 package ulid_test
 
 import (
+	"os"
+	"os/exec"
+	"strings"
 	"testing"
 	"testing/synctest"
 	"time"
@@ -71,4 +74,43 @@ func TestSynctestBubble(t *testing.T) {
 			last = id
 		}
 	})
+}
+
+// TestSynctestMakeFirst pins why the package doc says not to call Make in a
+// bubble: in a process whose first ULID is made in a bubble, Make takes the
+// bubble's fake time, and once the fake clock has run past the real one it
+// keeps that future millisecond outside the bubble too, as it would after a
+// real clock stepped back. Make's state is process-wide, so the test runs
+// itself again in a new process (through $ULID_TEST_EXEC if set, as under
+// QEMU) where nothing has made a ULID yet.
+func TestSynctestMakeFirst(t *testing.T) {
+	if os.Getenv("ULID_SYNCTEST_CHILD") != "1" {
+		args := append(strings.Fields(os.Getenv("ULID_TEST_EXEC")), os.Args[0], "-test.run=^TestSynctestMakeFirst$", "-test.count=1", "-test.v")
+		cmd := exec.Command(args[0], args[1:]...)
+		cmd.Env = append(os.Environ(), "ULID_SYNCTEST_CHILD=1")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("the test in a new process: %v\n%s", err, out)
+		}
+		return
+	}
+
+	const sleep = 40 * 365 * 24 * time.Hour // from 2000 to 2039, past the real clock
+	var last ulid.ULID
+	synctest.Test(t, func(t *testing.T) {
+		if id := ulid.Make(); id.Timestamp() != bubbleEpoch {
+			t.Errorf("first Make in the bubble: timestamp %d, want the bubble's %d", id.Timestamp(), uint64(bubbleEpoch))
+		}
+		time.Sleep(sleep)
+		last = ulid.Make()
+		if want := uint64(bubbleEpoch + sleep.Milliseconds()); last.Timestamp() != want {
+			t.Errorf("Make after sleeping in the bubble: timestamp %d, want %d", last.Timestamp(), want)
+		}
+	})
+	if now := uint64(time.Now().UnixMilli()); last.Timestamp() <= now {
+		t.Fatalf("the bubble's clock did not run past the real one: %d <= %d", last.Timestamp(), now)
+	}
+	after := ulid.Make()
+	if after.Compare(last) <= 0 || after.Timestamp() != last.Timestamp() {
+		t.Errorf("Make outside the bubble = %s (timestamp %d), want the bubble's last millisecond %d, incremented", after, after.Timestamp(), last.Timestamp())
+	}
 }

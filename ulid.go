@@ -38,12 +38,16 @@
 // clock that starts at 2000-01-01T00:00:00Z and moves only when every
 // goroutine in the bubble is blocked. A generator made inside the bubble
 // with [NewMonotonic] follows that clock: [Monotonic.Next] gives exactly the
-// bubble's milliseconds. [Make] is process-wide; if the program made ULIDs
-// before the bubble started (in another test, say), the fake clock looks to
-// it like a clock that stepped back 26 years, so it keeps its latest real
-// millisecond and increments. Its ULIDs stay ordered but do not carry the
-// bubble's time: when a test checks timestamps, use a generator made in the
-// bubble.
+// bubble's milliseconds. Do not call [Make] in a bubble: it is process-wide,
+// so what it gives there depends on the tests that ran before. After real
+// ULIDs, the fake clock looks to it like a clock that stepped back 26 years,
+// and it keeps its latest real millisecond. Before any, it takes the bubble's
+// time, and once the fake clock has run past the real one (a long
+// time.Sleep), it keeps that future millisecond for the rest of the process,
+// outside the bubble too.
+//
+// To check a ULID's time, compare milliseconds: [ULID.Timestamp] lies between
+// time.Now().UnixMilli() read before the ULID was made and read after.
 //
 // # What a ULID reveals
 //
@@ -311,8 +315,9 @@ func (id ULID) Timestamp() uint64 {
 	return binary.BigEndian.Uint64(id[0:]) >> 16
 }
 
-// Time returns the ULID's timestamp as a [time.Time] in UTC, with millisecond
-// precision.
+// Time returns the ULID's timestamp as a [time.Time] in UTC: a whole Unix
+// millisecond, so it is usually a little before a time.Now read just before the
+// ULID was made. Compare [ULID.Timestamp] with time.Now().UnixMilli() instead.
 func (id ULID) Time() time.Time {
 	return time.UnixMilli(int64(id.Timestamp())).UTC()
 }

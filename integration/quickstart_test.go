@@ -30,7 +30,8 @@ type Event struct {
 	Name string    `json:"name"`
 }
 
-// save stores a new event; the ULID goes in as 16 bytes (PostgreSQL uuid here).
+// save stores a new event in events (id uuid PRIMARY KEY, name text NOT NULL);
+// the ULID goes in as its 16 bytes.
 func save(ctx context.Context, db *sql.DB, name string) (Event, error) {
 	e := Event{ID: ulid.Make(), Name: name} // now, crypto/rand entropy; never fails
 	_, err := db.ExecContext(ctx, "INSERT INTO events (id, name) VALUES ($1, $2)", e.ID, e.Name)
