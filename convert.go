@@ -96,9 +96,11 @@ func (id ULID) encodeUUID(dst *[uuidSize]byte) {
 // or changed.
 //
 // The error is a [*ParseError] wrapping [ErrInvalidLength] for any other
-// length, or [ErrInvalidCharacter] with the offset of the first byte, in input
-// order, that is not what its position requires: a hex digit, a hyphen, a
-// brace or a byte of the prefix. ParseUUID does not allocate unless it returns
+// length, and for text whose length is not that of the form it marks itself
+// as: an opening brace, a "urn:" prefix, or a hyphen at offset 8 where the
+// 36-character form has its first. Otherwise it wraps [ErrInvalidCharacter],
+// with the offset of the first byte, in input order, that is not what its
+// position requires: a hex digit, a hyphen, a brace or a byte of the prefix. ParseUUID does not allocate unless it returns
 // an error.
 func ParseUUID(s string) (ULID, error) {
 	return decodeUUID(s)
@@ -158,7 +160,7 @@ func decodeUUID[T string | []byte](s T) (ULID, error) {
 			id[i] = hi<<4 | lo
 		}
 	default:
-		return ULID{}, &ParseError{Err: ErrInvalidLength, Length: len(s), Offset: -1, format: formatUUID}
+		return ULID{}, uuidLengthFault(s)
 	}
 	if !sep || bad > 15 {
 		return ULID{}, uuidFault(s)
@@ -177,11 +179,42 @@ func hasURNPrefix[T string | []byte](s T) bool {
 	return true
 }
 
-// uuidFault describes the first byte of s, in input order, that is not what
-// its position in a UUID text form requires. s has the length of one of the
-// forms and decodeUUID has found it invalid. Kept apart from decodeUUID so
-// that the fast path stays small.
+// uuidLengthFault returns the length error for UUID text s whose length is
+// not that of the form it is written in, or nil if it is. The form is the one
+// s names itself, by an opening brace (38 characters), a "urn:" prefix (45) or
+// a hyphen at offset 8 (36), whatever its length; failing those, any of the
+// four lengths is a form's. So a truncated or overlong UUID gets a length
+// error that names its form, rather than a character error at the front from
+// another form that happens to have its length.
+func uuidLengthFault[T string | []byte](s T) *ParseError {
+	var form byte // the marker, as ParseError.want records it; 0 for none
+	switch {
+	case len(s) > 0 && s[0] == '{':
+		form = '{'
+	case len(s) >= 4 && s[0]|0x20 == 'u' && s[1]|0x20 == 'r' && s[2]|0x20 == 'n' && s[3] == ':':
+		form = 'u'
+	case len(s) > 8 && s[8] == '-':
+		form = '-'
+	}
+	switch {
+	case form == '{' && len(s) == uuidSize+2,
+		form == 'u' && len(s) == uuidSize+len(urnPrefix),
+		form == '-' && len(s) == uuidSize,
+		form == 0 && (len(s) == 32 || len(s) == uuidSize || len(s) == uuidSize+2 || len(s) == uuidSize+len(urnPrefix)):
+		return nil
+	}
+	return &ParseError{Err: ErrInvalidLength, Length: len(s), Offset: -1, format: formatUUID, want: form}
+}
+
+// uuidFault describes what is wrong with s, which has the length of one of
+// the UUID text forms and which decodeUUID has found invalid: a length that
+// is not that of the form s names itself (see uuidLengthFault), or else the
+// first byte, in input order, that is not what its position requires. Kept
+// apart from decodeUUID so that the fast path stays small.
 func uuidFault[T string | []byte](s T) error {
+	if err := uuidLengthFault(s); err != nil {
+		return err
+	}
 	start, hyphens := 0, true // where the hex digits begin; whether hyphens separate them
 	switch len(s) {
 	case 32:

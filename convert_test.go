@@ -71,6 +71,18 @@ func TestParseUUIDErrors(t *testing.T) {
 		{"{01563df3-6481-d676-4c61-efb99302bd5b-", ErrInvalidCharacter, 37, '-'},
 		{"01563df3-6481-d676-4c61-efb99302bd5b"[:35] + "-", ErrInvalidCharacter, 35, '-'},
 		{"0g563df36481d6764c61efb99302bd5-", ErrInvalidCharacter, 1, 'g'},
+		// A length that is not that of the form the text marks itself as is a
+		// length error, not a fault at the front from another form's pattern.
+		{valid + "12", ErrInvalidLength, -1, 0},
+		{valid + "-abcdefgh", ErrInvalidLength, -1, 0},
+		{"01563df3-6481d6764c61efb99302bd5b", ErrInvalidLength, -1, 0},
+		{"{" + valid, ErrInvalidLength, -1, 0},
+		{"{01563df36481d6764c61efb99302bd5", ErrInvalidLength, -1, 0},
+		{"urn:uuid:" + valid[:27], ErrInvalidLength, -1, 0},
+		{"URN:uuid:" + valid[:29], ErrInvalidLength, -1, 0},
+		// Without a marker, each form's length is read as that form.
+		{"'" + valid + "'", ErrInvalidCharacter, 0, '\''},
+		{"x" + valid[1:] + "12", ErrInvalidLength, -1, 0}, // its hyphen at 8 marks the 36-character form
 	}
 	for _, tc := range tests {
 		_, err := ParseUUID(tc.in)
@@ -92,6 +104,11 @@ func TestParseUUIDErrors(t *testing.T) {
 		{"{" + valid + ")", "ulid: invalid UUID text: character ')' at offset 37, want '}'"},
 		{"urn:uuix:" + valid, `ulid: invalid UUID text: character 'x' at offset 7, want "urn:uuid:" (in either case)`},
 		{strings.Repeat("0", 36), "ulid: invalid UUID text: character '0' at offset 8, want '-'"},
+		{valid[:35], "ulid: invalid UUID text length 35 bytes, want 36 (or 32, 38, 45)"},
+		{valid + "12", "ulid: invalid UUID text length 38 bytes, want 36 (or 32, 38, 45)"},
+		{"{" + valid, "ulid: invalid UUID text length 37 bytes, want 38 for the form in braces"},
+		{"urn:uuid:" + valid[:27], "ulid: invalid UUID text length 36 bytes, want 45 for the urn:uuid: form"},
+		{"01563df36481d6764c61efb99302bd5", "ulid: invalid UUID text length 31 bytes, want 36 (or 32, 38, 45)"},
 	} {
 		if _, err := ParseUUID(tc.in); err == nil || err.Error() != tc.want {
 			t.Errorf("ParseUUID(%q) error %v, want %q", tc.in, err, tc.want)
@@ -157,11 +174,24 @@ func oracleParseUUID(s string) (ULID, bool) {
 }
 
 // oracleUUIDFault returns the offset of the first byte of s that does not
-// fit the UUID text form of its length, or -1 if s has no such form's length
-// or has no fault. It builds the expected pattern byte by byte, unlike
-// decodeUUID, which walks the 16 bytes.
+// fit the UUID text form of its length, or -1 if s has no such form's length,
+// is marked as a form of another length (a brace, "urn:", or a hyphen at
+// offset 8), or has no fault. It builds the expected pattern byte by byte,
+// unlike decodeUUID, which walks the 16 bytes.
 func oracleUUIDFault(s string) int {
 	const form = "xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx"
+	marked := 0 // the length the markers name; 0 for none
+	switch {
+	case strings.HasPrefix(s, "{"):
+		marked = 38
+	case len(s) >= 4 && strings.EqualFold(s[:4], "urn:"):
+		marked = 45
+	case len(s) > 8 && s[8] == '-':
+		marked = 36
+	}
+	if marked != 0 && marked != len(s) {
+		return -1
+	}
 	var pattern string
 	switch len(s) {
 	case 32:

@@ -18,7 +18,7 @@ type ParseError struct {
 	Byte byte
 
 	format inputFormat
-	want   byte // for UUID text, the byte the offset requires; 0 for a hex digit, 'u' for the URN prefix
+	want   byte // for UUID text, the byte the offset requires (0 for a hex digit, 'u' for the URN prefix), or for a length error the form the text marks itself as: '{', 'u' or '-'; 0 for none
 }
 
 // inputFormat names what a ParseError's input was meant to be.
@@ -41,7 +41,14 @@ func (e *ParseError) Error() string {
 		case formatBinary:
 			return "ulid: invalid binary length " + strconv.Itoa(e.Length) + " bytes, want 16"
 		case formatUUID:
-			return "ulid: invalid UUID text length " + strconv.Itoa(e.Length) + " bytes, want 36 (or 32, 38, 45)"
+			msg := "ulid: invalid UUID text length " + strconv.Itoa(e.Length) + " bytes, want "
+			switch e.want {
+			case '{':
+				return msg + "38 for the form in braces"
+			case 'u':
+				return msg + "45 for the urn:uuid: form"
+			}
+			return msg + "36 (or 32, 38, 45)" // the form with hyphens comes first
 		case formatScan:
 			return "ulid: cannot scan a []byte of " + strconv.Itoa(e.Length) + " bytes: want 16 binary bytes, or 26-character ULID text or UUID text (36 characters, or 32, 38, 45)"
 		case formatScanString:
