@@ -43,9 +43,8 @@
 //
 //	--json     print one JSON object per ID, one per line
 //	-f FIELD   print only FIELD, one line per ID: ulid, time (or rfc3339),
-//	           unix_ms (or ms), unix (seconds), entropy or uuid; or, if
-//	           FIELD has a digit, the time in FIELD as a Go time layout
-//	           (-f 2006-01-02 prints the date) (--format)
+//	           unix_ms (or ms), unix (seconds), entropy or uuid, in any
+//	           case; any other FIELD is an error (--format)
 //	--local    show the time in the local time zone (-l)
 //
 // Convert: turn each ULID into its UUID text form and each UUID into its
@@ -82,7 +81,6 @@
 //	ulid --time 2026-06-23T00:00:00Z -z     # the lower bound of a day
 //	ulid 01ARYZ6S41TSV4RRFFQ69G5FAV         # inspect
 //	ulid -f ms 01ARYZ6S41TSV4RRFFQ69G5FAV   # 1469918176385
-//	ulid -f 2006-01-02 01ARYZ6S41TSV4RRFFQ69G5FAV  # 2016-07-30
 //	ulid -n 3 -f uuid                       # three new ULIDs as UUIDs
 //	ulid --time 2026-06-23T10:30:00Z -f ms  # 1782210600000
 //	ulid inspect --json - < ids.txt

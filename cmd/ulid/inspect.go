@@ -30,19 +30,15 @@ var inspectOnlyFlags = []string{"json", "strict", "ulid-only"}
 // showOptions are -f and --local: what inspect and generate print of each
 // ID, when it is one value, and in which time zone.
 type showOptions struct {
-	field  string // print only this field: a key of fields; or ""
-	layout string // print only the time, in this Go layout; or ""
-	local  bool   // show times in the local time zone
+	field string // print only this field: a key of fields; or ""
+	local bool   // show times in the local time zone
 }
 
 // one reports whether opt asks for one value per ID (-f).
-func (opt showOptions) one() bool { return opt.field != "" || opt.layout != "" }
+func (opt showOptions) one() bool { return opt.field != "" }
 
 // appendOne appends the value of id that -f asks for to b.
 func (opt showOptions) appendOne(b []byte, id ulid.ULID) []byte {
-	if opt.layout != "" {
-		return shownTime(id, opt.local).AppendFormat(b, opt.layout)
-	}
 	return fields[opt.field](b, id, opt.local)
 }
 
@@ -88,20 +84,16 @@ func showFlags(fs *flag.FlagSet, opt *showOptions) {
 		name := strings.ToLower(s)
 		switch _, ok := fields[name]; {
 		case ok:
-			opt.field, opt.layout = name, ""
-		case strings.ContainsAny(s, "0123456789"):
-			// A Go time layout: its reference time has digits, and a
-			// field name has none, so the two never mix.
-			opt.field, opt.layout = "", s
+			opt.field = name
 		case name == "default":
-			return errors.New("oklog's default layout is not offered by that name, as its zone abbreviation cannot be read back; " +
-				"use -f time, or give the layout itself: -f 'Mon Jan 02 15:04:05.999 MST 2006'")
+			return errors.New("oklog's default layout (Mon Jan 02 15:04:05.999 MST 2006) is not offered, as its zone abbreviation " +
+				"cannot be read back; use -f time for the time in RFC 3339")
 		default:
-			return errors.New("want one of " + fieldNames + ", or a Go time layout, which has a digit, such as 2006-01-02")
+			return errors.New("want one of " + fieldNames)
 		}
 		return nil
 	}
-	fs.Func("f", "print only this field of each ID, or its time in this Go layout", setField)
+	fs.Func("f", "print only this field of each ID", setField)
 	fs.Func("format", "long form of -f", setField)
 }
 
