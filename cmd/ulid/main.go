@@ -120,7 +120,9 @@ func run(args []string) int {
 	if name := anySet(fs, generateOnlyFlags...); name != "" {
 		misuse(dashes(name) + " generates; it cannot be combined with IDs to inspect")
 	}
-	if w := ids[0]; len(w) < ulid.EncodedSize && strings.Trim(w, "abcdefghijklmnopqrstuvwxyz") == "" {
+	// A first argument of lower-case letters only, shorter than a ULID, is
+	// a mistyped command; any other, the empty one included, is an ID.
+	if w := ids[0]; w != "" && len(w) < ulid.EncodedSize && strings.Trim(w, "abcdefghijklmnopqrstuvwxyz") == "" {
 		switch w {
 		case "generate", "inspect", "convert", "validate", "help":
 			misuse("the command " + strconv.Quote(w) + " must come first, before any flag")

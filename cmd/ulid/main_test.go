@@ -546,6 +546,28 @@ func TestMisuse(t *testing.T) {
 	}
 }
 
+// TestEmptyArgument checks that an empty argument is an ID, an invalid
+// one, as a blank one is, and not a command: ulid with an empty argument
+// exits 1, as ulid inspect with one does.
+func TestEmptyArgument(t *testing.T) {
+	const empty = `ulid: argument 1: "": invalid length 0 bytes, want 26` + "\n"
+	for _, tc := range []struct {
+		args           []string
+		stdout, stderr string
+	}{
+		{args: []string{""}, stderr: empty},
+		{args: []string{" "}, stderr: `ulid: argument 1: " ": invalid length 0 bytes, want 26` + "\n"},
+		{args: []string{"", specULID}, stdout: specText, stderr: empty},
+		{args: []string{"-f", "ms", ""}, stderr: empty},
+		{args: []string{"inspect", ""}, stderr: empty},
+	} {
+		r := runCmd(t, "", nil, tc.args...)
+		if r.code != 1 || r.stdout != tc.stdout || r.stderr != tc.stderr {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 1, stdout %q, stderr %q", tc.args, r.code, r.stdout, r.stderr, tc.stdout, tc.stderr)
+		}
+	}
+}
+
 // TestDoubleDash checks that "--" ends the flags.
 func TestDoubleDash(t *testing.T) {
 	r := runCmd(t, "", nil, "inspect", "--", specULID, "--json")
