@@ -317,6 +317,14 @@ func TestTimeForms(t *testing.T) {
 		{"2026-12-01 11:13:24.123+00", `UTC offset +00 needs minutes in "2026-12-01 11:13:24.123+00"; write +00:00`}, // psql
 		{"2026-12-01 11:13:24", `no UTC offset (Z for UTC) in "2026-12-01 11:13:24"; ` + toolinput.TimeSyntax},       // psql's timestamp
 		{"1796124818.121", "1796124818.121 has a fraction, which Unix milliseconds do not have; write @1796124818.121 for Unix seconds, or the time in RFC 3339"},
+		// No hint suggests what is out of range.
+		{"18446744073709551616.5", "18446744073709551616.5 is out of range as Unix seconds and as Unix milliseconds: " +
+			"the largest a ULID holds are @281474976710.655 and 281474976710655"},
+		{"281474976710.656", "281474976710.656 has a fraction, so it is not Unix milliseconds, and as Unix seconds it is out of range: " +
+			"the largest a ULID holds are @281474976710.655"},
+		// psql's timestamptz in a zone whose offset had seconds.
+		{"1971-06-01 11:15:30.123-00:44:30", `UTC offset -00:44:30 has seconds in "1971-06-01 11:15:30.123-00:44:30", ` +
+			"which RFC 3339 offsets do not have; write the time in UTC: 1971-06-01T12:00:00.123Z"},
 	} {
 		r := runCmd(t, "", nil, "--time", tc.time)
 		want := `ulid: invalid value "` + tc.time + `" for flag -time: ` + tc.want + "\n" + synopsis

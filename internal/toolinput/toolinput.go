@@ -168,25 +168,22 @@ const ambiguousBelow = 100_000_000_000
 //
 // Errors name the problem where a common near miss has one: a number with
 // a fraction (1782210600.5, seconds without the @), a time with no offset,
-// or an offset without minutes or colon (+00 and +0530, as psql prints
-// them).
+// an offset without minutes or colon (+00 and +0530, as psql prints them),
+// or one with seconds (-00:44:30, as psql prints local mean time, which
+// RFC 3339 cannot write). What an error says to write, ParseTime accepts;
+// where no such form is in range, the error says out of range.
 func ParseTime(s string) (uint64, error) {
 	s, _ = Trim(s)
 	if secs, ok := strings.CutPrefix(s, "@"); ok {
 		return parseSeconds(secs)
 	}
 	if whole, frac, ok := strings.Cut(s, "."); ok && isDigits(whole) && isDigits(frac) {
-		hint := "write @" + s + " for Unix seconds, or the time in RFC 3339"
-		if secs, err := strconv.ParseUint(whole, 10, 64); err != nil || secs > ulid.MaxTimestamp/1000 {
-			hint = "for Unix milliseconds, drop the fraction: " + whole // too large for seconds
-		}
-		return 0, errors.New(s + " has a fraction, which Unix milliseconds do not have; " + hint)
+		return 0, fractionError(s, whole)
 	}
 	if isDigits(s) {
 		ms, err := strconv.ParseUint(s, 10, 64)
 		if err != nil || ms > ulid.MaxTimestamp {
-			return 0, errors.New("out of range: the largest Unix milliseconds a ULID holds are " +
-				strconv.FormatUint(ulid.MaxTimestamp, 10) + " (for microseconds or nanoseconds, divide by 1000 or 10^6)")
+			return 0, errMillisRange
 		}
 		if ms != 0 && ms < ambiguousBelow {
 			return 0, errors.New(s + " is ambiguous: as Unix milliseconds it is " + Format(ms) +
@@ -194,7 +191,7 @@ func ParseTime(s string) (uint64, error) {
 		}
 		return ms, nil
 	}
-	t, err := parseRFC3339(s)
+	t, miss, err := parseRFC3339(s)
 	if err != nil {
 		return 0, err
 	}
@@ -202,7 +199,45 @@ func ParseTime(s string) (uint64, error) {
 	if err != nil {
 		return 0, errors.New("out of range: ULIDs hold times from 1970-01-01T00:00:00Z to 10889-08-02T05:31:50.655Z")
 	}
+	if miss != nil {
+		// The time is valid and in range once its offset is written as
+		// RFC 3339 writes one, so what the error says to write is accepted.
+		fix := miss.fix
+		if fix == "" {
+			fix = "the time in UTC: " + Format(ms)
+		}
+		return 0, errors.New(miss.problem + " in " + strconv.Quote(s) + miss.why + "; write " + fix)
+	}
 	return ms, nil
+}
+
+// errMillisRange is the error for Unix milliseconds beyond a ULID's range.
+var errMillisRange = errors.New("out of range: the largest Unix milliseconds a ULID holds are " +
+	strconv.FormatUint(ulid.MaxTimestamp, 10) + " (for microseconds or nanoseconds, divide by 1000 or 10^6)")
+
+// errSecondsRange is the error for Unix seconds beyond a ULID's range.
+var errSecondsRange = errors.New("out of range: the largest Unix seconds a ULID holds are @281474976710.655")
+
+// fractionError returns the error for s, decimal digits with a fraction
+// whose whole part is whole: not Unix milliseconds, which have no
+// fraction, and most likely Unix seconds without the @. It suggests only
+// a form that ParseTime accepts: @s if s is in range as seconds; dropping
+// the fraction if whole is too large for seconds and in range as
+// milliseconds; otherwise it says s is out of range.
+func fractionError(s, whole string) error {
+	secs, err := strconv.ParseUint(whole, 10, 64)
+	switch {
+	case err == nil && secs <= ulid.MaxTimestamp/1000:
+		if _, err := parseSeconds(s); err != nil {
+			return errors.New(s + " has a fraction, so it is not Unix milliseconds, and as Unix seconds it is out of range: " +
+				"the largest a ULID holds are @281474976710.655")
+		}
+		return errors.New(s + " has a fraction, which Unix milliseconds do not have; write @" + s + " for Unix seconds, or the time in RFC 3339")
+	case err == nil && secs <= ulid.MaxTimestamp:
+		return errors.New(s + " has a fraction, which Unix milliseconds do not have; for Unix milliseconds, drop the fraction: " + whole)
+	}
+	return errors.New(s + " is out of range as Unix seconds and as Unix milliseconds: the largest a ULID holds are @281474976710.655 and " +
+		strconv.FormatUint(ulid.MaxTimestamp, 10))
 }
 
 // Layout is how the tools print a ULID's time: RFC 3339 with milliseconds.
@@ -232,27 +267,42 @@ func parseSeconds(s string) (uint64, error) {
 	}
 	secs, err := strconv.ParseUint(whole, 10, 64)
 	if err != nil || secs > ulid.MaxTimestamp/1000 {
-		return 0, errors.New("out of range: the largest Unix seconds a ULID holds are @281474976710.655")
+		return 0, errSecondsRange
 	}
 	frac = (frac + "000")[:3]
 	ms, _ := strconv.ParseUint(frac, 10, 64)
 	ms += secs * 1000
 	if ms > ulid.MaxTimestamp {
-		return 0, errors.New("out of range: the largest Unix seconds a ULID holds are @281474976710.655")
+		return 0, errSecondsRange
 	}
 	return ms, nil
+}
+
+// A nearMiss is a date-time that is valid but for how its UTC offset is
+// written: as psql writes one, with hours alone (+00), without the colon
+// (+0530), or with seconds (-00:44:30, local mean time), which RFC 3339
+// offsets do not have.
+type nearMiss struct {
+	problem string // what is wrong, such as "UTC offset +00 needs minutes"
+	why     string // said after the quoted text, or ""
+	fix     string // the offset to write instead, or "" for the time in UTC
 }
 
 // parseRFC3339 reads an RFC 3339 date-time, as time.Parse does with
 // time.RFC3339Nano, but also with a lower-case t or z, which RFC 3339
 // allows, with a space for the T, which it allows by agreement, and with a
 // five-digit year, which ULIDs reach and the tools print.
-func parseRFC3339(s string) (time.Time, error) {
-	bad := func(what string) (time.Time, error) {
+//
+// A date-time that is valid but for the way its offset is written is
+// returned with the instant it means and a nearMiss, for the caller's
+// error, so that what the error says to write is only suggested where
+// it is in range.
+func parseRFC3339(s string) (time.Time, *nearMiss, error) {
+	bad := func(what string) (time.Time, *nearMiss, error) {
 		if what != "" {
-			return time.Time{}, errors.New(what + " in " + strconv.Quote(s) + "; " + TimeSyntax)
+			return time.Time{}, nil, errors.New(what + " in " + strconv.Quote(s) + "; " + TimeSyntax)
 		}
-		return time.Time{}, errors.New(TimeSyntax)
+		return time.Time{}, nil, errors.New(TimeSyntax)
 	}
 	p := scanner{s: s, ok: true}
 	yearDigits := strings.IndexByte(s, '-')
@@ -285,6 +335,7 @@ func parseRFC3339(s string) (time.Time, error) {
 		nsec, _ = strconv.Atoi(digits)
 	}
 	offset := 0
+	var miss *nearMiss
 	switch {
 	case !p.ok:
 	case p.s == "":
@@ -295,19 +346,30 @@ func parseRFC3339(s string) (time.Time, error) {
 		zone := p.s
 		sign := p.expect("+-")
 		oh := p.number(2)
+		om, os := 0, 0
 		switch {
 		case !p.ok || oh > 23:
-		case p.s == "":
-			return time.Time{}, errors.New("UTC offset " + zone + " needs minutes in " + strconv.Quote(s) + "; write " + zone + ":00")
-		case len(p.s) == 2 && isDigits(p.s) && p.s < "60":
-			return time.Time{}, errors.New("UTC offset " + zone + " needs a colon in " + strconv.Quote(s) + "; write " + zone[:3] + ":" + p.s)
+		case p.s == "": // +00, as psql prints it
+			miss = &nearMiss{problem: "UTC offset " + zone + " needs minutes", fix: zone + ":00"}
+		case len(p.s) == 2 && isDigits(p.s) && p.s < "60": // +0530
+			om = p.number(2)
+			miss = &nearMiss{problem: "UTC offset " + zone + " needs a colon", fix: zone[:3] + ":" + zone[3:]}
+		default:
+			p.expect(":")
+			om = p.number(2)
+			if p.ok && len(p.s) == 3 && p.s[0] == ':' && isDigits(p.s[1:]) && p.s < ":60" && om <= 59 { // -00:44:30
+				p.s = p.s[1:]
+				os = p.number(2)
+				miss = &nearMiss{problem: "UTC offset " + zone + " has seconds", why: ", which RFC 3339 offsets do not have"}
+				if os == 0 {
+					miss.fix = zone[:6]
+				}
+			}
 		}
-		p.expect(":")
-		om := p.number(2)
 		if oh > 23 || om > 59 {
 			return bad("UTC offset out of range")
 		}
-		offset = (oh*60 + om) * 60
+		offset = (oh*60+om)*60 + os
 		if sign == '-' {
 			offset = -offset
 		}
@@ -329,7 +391,7 @@ func parseRFC3339(s string) (time.Time, error) {
 	case sec > 59:
 		return bad("second out of range")
 	}
-	return time.Date(year, time.Month(month), day, hour, minute, sec, nsec, time.FixedZone("", offset)), nil
+	return time.Date(year, time.Month(month), day, hour, minute, sec, nsec, time.FixedZone("", offset)), miss, nil
 }
 
 func daysIn(m time.Month, year int) int {

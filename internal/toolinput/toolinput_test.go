@@ -171,6 +171,24 @@ func TestParseTime(t *testing.T) {
 		{in: "1796124818.121", err: "1796124818.121 has a fraction, which Unix milliseconds do not have; write @1796124818.121 for Unix seconds"},
 		{in: "0.5", err: "write @0.5 for Unix seconds"},
 		{in: "1796124818121.5", err: "1796124818121.5 has a fraction, which Unix milliseconds do not have; for Unix milliseconds, drop the fraction: 1796124818121"},
+		// Hints suggest only what is accepted; past that, out of range.
+		{in: "281474976710.655", err: "write @281474976710.655 for Unix seconds"},
+		{in: "281474976710.656", err: "281474976710.656 has a fraction, so it is not Unix milliseconds, and as Unix seconds it is out of range: the largest a ULID holds are @281474976710.655"},
+		{in: "281474976711.5", err: "for Unix milliseconds, drop the fraction: 281474976711"},
+		{in: "281474976710655.9", err: "for Unix milliseconds, drop the fraction: 281474976710655"},
+		{in: "281474976710656.5", err: "281474976710656.5 is out of range as Unix seconds and as Unix milliseconds: the largest a ULID holds are @281474976710.655 and 281474976710655"},
+		{in: "18446744073709551616.5", err: "18446744073709551616.5 is out of range as Unix seconds and as Unix milliseconds"},
+		{in: "10889-08-02T05:31:50.655-01", err: "out of range: ULIDs hold times"},
+		{in: "10889-08-02T05:31:50.655+01", err: "UTC offset +01 needs minutes in \"10889-08-02T05:31:50.655+01\"; write +01:00"},
+		{in: "1970-01-01 00:00:00+0001", err: "out of range"},
+		{in: "2026-02-30 11:13:24+00", err: "day out of range"},
+		// An offset with seconds, as psql prints local mean time.
+		{in: "1971-06-01 11:15:30.123-00:44:30", err: `UTC offset -00:44:30 has seconds in "1971-06-01 11:15:30.123-00:44:30", ` +
+			"which RFC 3339 offsets do not have; write the time in UTC: 1971-06-01T12:00:00.123Z"},
+		{in: "2026-06-23T16:00:00+05:30:00", err: "UTC offset +05:30:00 has seconds in \"2026-06-23T16:00:00+05:30:00\", which RFC 3339 offsets do not have; write +05:30"},
+		{in: "1970-01-01 00:00:00+00:44:30", err: "out of range"},
+		{in: "2026-06-23T10:30:00+05:30:60", err: "want an RFC 3339 time"},
+		{in: "2026-06-23T10:30:00+05:30:5", err: "want an RFC 3339 time"},
 		{in: "1796124818.", err: "want an RFC 3339 time"},
 		{in: ".5", err: "want an RFC 3339 time"},
 		{in: "@1469918176.385", ms: specMS},
@@ -248,6 +266,8 @@ func FuzzParseTime(f *testing.F) {
 		"2026-06-23T10:30:00,5Z", " 2026-06-23T10:30:00Z\n", "",
 		"2026-12-01 11:13:24+00:00", "2026-12-01 11:13:24.123+00", "2026-12-01 11:13:24+0530",
 		"2026-12-01 11:13:24", "1796124818.121",
+		"18446744073709551616.5", "281474976710.656", "281474976711.5", "10889-08-02T05:31:50.655-01",
+		"1971-06-01 11:15:30.123-00:44:30", "2026-06-23T16:00:00+05:30:00",
 	} {
 		f.Add(s)
 	}
@@ -259,6 +279,11 @@ func FuzzParseTime(f *testing.F) {
 			}
 			if back, err := ParseTime(Format(ms)); err != nil || back != ms {
 				t.Fatalf("ParseTime(%q) = %d, but its printed form %q reads back as %d, %v", s, ms, Format(ms), back, err)
+			}
+		} else if fix, ok := suggested(s, err.Error()); ok {
+			// What an error says to write is accepted.
+			if _, err2 := ParseTime(fix); err2 != nil {
+				t.Fatalf("ParseTime(%q): %v; but what it suggests, %q, is rejected: %v", s, err, fix, err2)
 			}
 		}
 		// RFC 3339's grammar, with the five-digit years the tools print.
@@ -301,6 +326,48 @@ func FuzzParseTime(f *testing.F) {
 			t.Fatalf("ParseTime(%q) = %d, %v; time.Parse gives %v, %d ms", s, ms, err, tm, want)
 		}
 	})
+}
+
+// The hints of ParseTime's errors: what they say to write.
+var (
+	writeWhole  = regexp.MustCompile(`(?:write (@[0-9.]+) for Unix seconds|drop the fraction: ([0-9]+)|write the time in UTC: (\S+))$`)
+	writeOffset = regexp.MustCompile(`^UTC offset ([+-][0-9:]+) (?:needs minutes|needs a colon|has seconds) in .*; write ([+-][0-9]{2}:[0-9]{2})$`)
+)
+
+// suggested returns the text ParseTime's error msg for s says to write
+// instead of s, and whether it says any.
+func suggested(s, msg string) (string, bool) {
+	if strings.Contains(msg, "for Unix seconds, or") {
+		msg, _, _ = strings.Cut(msg, ", or the time in RFC 3339")
+	}
+	if m := writeWhole.FindStringSubmatch(msg); m != nil {
+		return m[1] + m[2] + m[3], true
+	}
+	if m := writeOffset.FindStringSubmatch(msg); m != nil {
+		trimmed, _ := Trim(s)
+		if zone, ok := strings.CutSuffix(trimmed, m[1]); ok {
+			return zone + m[2], true
+		}
+		return "", true // the offset named is not the end of s: a wrong hint
+	}
+	return "", false
+}
+
+// TestSuggested checks that suggested finds every kind of hint.
+func TestSuggested(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"1796124818.121", "@1796124818.121"},
+		{"1796124818121.5", "1796124818121"},
+		{"2026-12-01 11:13:24.123+00", "2026-12-01 11:13:24.123+00:00"},
+		{"2026-12-01 16:43:24+0530", "2026-12-01 16:43:24+05:30"},
+		{"2026-06-23T16:00:00+05:30:00", "2026-06-23T16:00:00+05:30"},
+		{"1971-06-01 11:15:30.123-00:44:30", "1971-06-01T12:00:00.123Z"},
+	} {
+		_, err := ParseTime(tc.in)
+		if got, ok := suggested(tc.in, err.Error()); !ok || got != tc.want {
+			t.Errorf("ParseTime(%q): %v; suggested %q, %v; want %q", tc.in, err, got, ok, tc.want)
+		}
+	}
 }
 
 // FuzzParse checks the tools' input policy: an accepted ID prints and reads
