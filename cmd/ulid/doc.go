@@ -60,7 +60,8 @@
 // gets UUID errors, if it starts with "urn:uuid:" or "{", has hyphens
 // where a UUID's first two are (xxxxxxxx-xxxx-...), or is hex digits and
 // hyphens with a hyphen or more than 26 digits. Other text, whatever its
-// length, gets the ULID error.
+// length, gets the ULID error, and at a UUID text length (32, 36, 38, 45)
+// the UUID error too, as a UUID with a typo may look like other text.
 //
 //	--strict     reject the aliases I, L and O
 //	--ulid-only  reject UUID text: only ULIDs are valid

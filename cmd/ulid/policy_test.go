@@ -52,11 +52,22 @@ func TestInputPolicy(t *testing.T) {
 		{name: "UUID with O for 0", in: "O" + specUUID[1:], err: "invalid UUID text: character 'O' at offset 0, want a hex digit"},
 		{name: "UUID in a brace", in: "{" + specUUID, err: uuidReason("{" + specUUID)},
 		{name: "UUID hex, 31 digits", in: "01563df36481d6764c61efb99302bd5", err: "invalid UUID text length 31 bytes, want 36 (or 32, 38, 45)"},
-		// Other text gets the ULID error, even at a UUID's length.
-		{name: "sentence of 36 bytes", in: "this is not an id, it is a sentence!", err: "invalid length 36 bytes, want 26"},
-		{name: "ULID and junk, 32 bytes", in: specULID + "XXXXXX", err: "invalid length 32 bytes, want 26"},
+		// Other text gets the ULID error, and at a UUID's length (32, 36,
+		// 38, 45) the UUID error too, which shows a UUID's typo.
+		{name: "UUID hex with a g", in: "01563df36481d6764c61efb99302bd5g",
+			err: "invalid length 32 bytes, want 26; as UUID text: character 'g' at offset 31, want a hex digit"},
+		{name: "UUID hex with O for 0", in: "O1563df36481d6764c61efb99302bd5b",
+			err: "invalid length 32 bytes, want 26; as UUID text: character 'O' at offset 0, want a hex digit"},
+		{name: "padded UUID hex with a g", in: "\ufeff01563df36481d6764c61efb99302bd5g ",
+			err: "invalid length 32 bytes, want 26; as UUID text: character 'g' at offset 34, want a hex digit"},
+		{name: "UUID hex with a g, --ulid-only", in: "01563df36481d6764c61efb99302bd5g", flags: []string{"--ulid-only"}, err: "invalid length 32 bytes, want 26"},
+		{name: "sentence of 36 bytes", in: "this is not an id, it is a sentence!",
+			err: "invalid length 36 bytes, want 26; as UUID text: character 't' at offset 0, want a hex digit"},
+		{name: "ULID and junk, 32 bytes", in: specULID + "XXXXXX",
+			err: "invalid length 32 bytes, want 26; as UUID text: character 'R' at offset 3, want a hex digit"},
+		{name: "ULID and junk, 29 bytes", in: specULID + "XXX", err: "invalid length 29 bytes, want 26"},
 		{name: "ULID with a hyphen at byte 8", in: "01ARYZ6S-1TSV4RRFFQ69G5FAV", err: "invalid character '-' at offset 8"},
-		{name: "quoted UUID", in: `"` + specUUID + `"`, err: "invalid length 38 bytes, want 26"},
+		{name: "quoted UUID", in: `"` + specUUID + `"`, err: `invalid length 38 bytes, want 26; as UUID text: character '"' at offset 0, want '{'`},
 	} {
 		key := strings.Join(tc.flags, " ")
 		cases[key] = append(cases[key], tc)

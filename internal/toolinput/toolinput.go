@@ -28,7 +28,8 @@
 //     the 32 digits of a UUID without hyphens.
 //
 // A valid ULID is never UUID text: it has 26 characters and no hyphen,
-// brace or colon.
+// brace or colon. Text that is not UUID text by its shape but has the
+// length of a UUID text form gets both errors (see TwoReadingsError).
 package toolinput
 
 import (
@@ -78,10 +79,20 @@ const (
 // shape of UUID text (see LooksLikeUUID), and as a ULID otherwise. It
 // returns the ID and the form it was read in.
 //
-// An error is the library's *ulid.ParseError, with its offset counted in s
-// as given, before trimming, so that it points at the byte the user sees.
+// An error is the library's *ulid.ParseError, or a *TwoReadingsError that
+// wraps one, with its offsets counted in bytes of s as given, before
+// trimming, so that an offset is that of the byte in the text the user
+// gave.
 func Parse(s string, opt Options) (ulid.ULID, Kind, error) {
 	t, lead := Trim(s)
+	return ParseTrimmed(t, lead, opt)
+}
+
+// ParseTrimmed is Parse for text already trimmed: t is the ID without
+// the white space around it, and lead the number of bytes of white space
+// that were in front of it, by which the offsets in errors are moved. It
+// is for a reader that trims as it reads (see Stream).
+func ParseTrimmed(t string, lead int, opt Options) (ulid.ULID, Kind, error) {
 	kind := ULID
 	if !opt.ULIDOnly && LooksLikeUUID(t) {
 		kind = UUID
@@ -98,14 +109,58 @@ func Parse(s string, opt Options) (ulid.ULID, Kind, error) {
 	default:
 		id, err = ulid.Parse(t)
 	}
-	if err != nil {
-		return ulid.ULID{}, kind, shift(err, lead)
+	if err == nil {
+		return id, kind, nil
 	}
-	return id, kind, nil
+	err = shift(err, lead)
+	if kind == ULID && !opt.ULIDOnly && isUUIDLength(len(t)) {
+		// A UUID with a typo that breaks its shape, such as a 'g' in the
+		// 32 hex digits of MySQL's HEX(): the ULID error alone would hide
+		// what is wrong with it as a UUID.
+		var pe, ue *ulid.ParseError
+		if _, uerr := ulid.ParseUUID(t); errors.As(err, &pe) && errors.As(shift(uerr, lead), &ue) {
+			err = &TwoReadingsError{ULID: pe, UUID: ue}
+		}
+	}
+	return ulid.ULID{}, kind, err
 }
 
-// shift returns err with its offset moved by lead bytes, the white space
-// trimmed in front of the text the library saw.
+// isUUIDLength reports whether n is the length of a UUID text form: 32
+// hex digits, 36 with hyphens, 38 in braces or 45 with "urn:uuid:".
+func isUUIDLength(n int) bool {
+	return n == 32 || n == 36 || n == 38 || n == 45
+}
+
+// A TwoReadingsError is the error of Parse for text that the shape rule
+// reads as a ULID but whose length, after trimming, is that of a UUID
+// text form: 32, 36, 38 or 45 bytes. Such text is most likely a UUID with
+// a typo, or a ULID with something added, so the message gives both
+// readings:
+//
+//	ulid: invalid length 32 bytes, want 26; as UUID text: character 'g' at offset 31, want a hex digit
+//
+// It unwraps to the ULID reading: errors.Is(err, ulid.ErrInvalidLength)
+// is true, and errors.As finds that *ulid.ParseError, whose Offset is -1.
+type TwoReadingsError struct {
+	ULID *ulid.ParseError // the error as a ULID: ulid.ErrInvalidLength
+	UUID *ulid.ParseError // the error as UUID text, its offset counted in the text as given
+}
+
+func (e *TwoReadingsError) Error() string {
+	uuid := strings.TrimPrefix(e.UUID.Error(), "ulid: ")
+	if rest, ok := strings.CutPrefix(uuid, "invalid UUID text: "); ok {
+		uuid = rest // "character 'g' at offset 31, want a hex digit"
+	} else if rest, ok := strings.CutPrefix(uuid, "invalid UUID text "); ok {
+		uuid = "invalid " + rest // "invalid length 32 bytes, want 45 for ..."
+	}
+	return e.ULID.Error() + "; as UUID text: " + uuid
+}
+
+// Unwrap returns e.ULID.
+func (e *TwoReadingsError) Unwrap() error { return e.ULID }
+
+// shift returns err, a *ulid.ParseError, with its offset moved by lead
+// bytes, the white space trimmed in front of the text the library saw.
 func shift(err error, lead int) error {
 	var pe *ulid.ParseError
 	if lead == 0 || !errors.As(err, &pe) || pe.Offset < 0 {

@@ -55,10 +55,20 @@ func TestParse(t *testing.T) {
 		{in: "01563df3-6481-d676-4c61efb99302bd5b", opt: Options{ULIDOnly: true}, err: "ulid: invalid length 35 bytes, want 26"},
 		{in: specUUID + ",", kind: UUID, err: "ulid: invalid UUID text length 37 bytes, want 36 (or 32, 38, 45)"},
 		{in: "O1563df3-6481-d676-4c61-efb99302bd5b", kind: UUID, err: "ulid: invalid UUID text: character 'O' at offset 0, want a hex digit"},
-		// The length alone does not make UUID text: these get the ULID error.
-		{in: "this is not an id, it is a sentence!", err: "ulid: invalid length 36 bytes, want 26"},
-		{in: "01ARYZ6S41TSV4RRFFQ69G5FAVXXXXXX", err: "ulid: invalid length 32 bytes, want 26"},
+		// The length alone does not make UUID text: these get the ULID
+		// error, and at a UUID's length the UUID error too.
 		{in: "01ARYZ6S-1TSV4RRFFQ69G5FAV", err: "ulid: invalid character '-' at offset 8"},
+		{in: "01ARYZ6S41TSV4RRFFQ69G5FAVXXX", err: "ulid: invalid length 29 bytes, want 26"},
+		{in: "this is not an id, it is a sentence!", err: "ulid: invalid length 36 bytes, want 26; as UUID text: character 't' at offset 0, want a hex digit"},
+		{in: "01ARYZ6S41TSV4RRFFQ69G5FAVXXXXXX", err: "ulid: invalid length 32 bytes, want 26; as UUID text: character 'R' at offset 3, want a hex digit"},
+		{in: "01563df36481d6764c61efb99302bd5g", err: "ulid: invalid length 32 bytes, want 26; as UUID text: character 'g' at offset 31, want a hex digit"},
+		{in: "O1563df36481d6764c61efb99302bd5b", err: "ulid: invalid length 32 bytes, want 26; as UUID text: character 'O' at offset 0, want a hex digit"},
+		{in: "\ufeff 01563df36481d6764c61efb99302bd5g\r\n", err: "ulid: invalid length 32 bytes, want 26; as UUID text: character 'g' at offset 35, want a hex digit"},
+		{in: "01563df36481d6764c61efb99302bd5g", opt: Options{Strict: true}, err: "ulid: invalid length 32 bytes, want 26; as UUID text: character 'g' at offset 31, want a hex digit"},
+		{in: "01563df36481d6764c61efb99302bd5g", opt: Options{ULIDOnly: true}, err: "ulid: invalid length 32 bytes, want 26"},
+		{in: "01563df3_6481-d676-4c61-efb99302bd5b", err: "ulid: invalid length 36 bytes, want 26; as UUID text: character '_' at offset 8, want '-'"},
+		{in: `"` + specUUID + `"`, err: `ulid: invalid length 38 bytes, want 26; as UUID text: character '"' at offset 0, want '{'`},
+		{in: "urn:uuid " + specUUID, err: `ulid: invalid length 45 bytes, want 26; as UUID text: character ' ' at offset 8, want "urn:uuid:" (in either case)`},
 	} {
 		id, kind, err := Parse(tc.in, tc.opt)
 		switch {
@@ -71,6 +81,29 @@ func TestParse(t *testing.T) {
 		if err != nil && !errors.As(err, &pe) {
 			t.Errorf("Parse(%q): %T is not a *ulid.ParseError", tc.in, err)
 		}
+	}
+}
+
+// TestTwoReadings checks the error for text of a UUID's length that is not
+// UUID text by its shape: it is a length error to errors.Is and errors.As,
+// as the ULID error alone was, and it carries the UUID error, its offset
+// counted in the input as given.
+func TestTwoReadings(t *testing.T) {
+	const in = "\u00a001563df36481d6764c61efb99302bd5g"
+	_, kind, err := Parse(in, Options{})
+	var two *TwoReadingsError
+	var pe *ulid.ParseError
+	switch {
+	case kind != ULID:
+		t.Errorf("kind %v, want ULID", kind)
+	case !errors.Is(err, ulid.ErrInvalidLength) || errors.Is(err, ulid.ErrInvalidCharacter):
+		t.Errorf("%v: not (only) ulid.ErrInvalidLength", err)
+	case !errors.As(err, &pe) || pe.Length != 32 || pe.Offset != -1:
+		t.Errorf("%v: errors.As finds %+v, want the ULID reading", err, pe)
+	case !errors.As(err, &two) || two.ULID != pe:
+		t.Errorf("%v is not a *TwoReadingsError wrapping %+v", err, pe)
+	case !errors.Is(two.UUID, ulid.ErrInvalidCharacter) || two.UUID.Offset != 33 || two.UUID.Byte != 'g' || in[two.UUID.Offset] != 'g':
+		t.Errorf("UUID reading %+v, want 'g' at offset 33", two.UUID)
 	}
 }
 
@@ -381,6 +414,7 @@ func FuzzParse(f *testing.F) {
 		"01ARYZ6S41 TSV4RRFFQ69G5FAV", "", " ", "-",
 		"this is not an id, it is a sentence!", specULID + "XXXXXX", specUUID + ",", "O1563df3-6481-d676-4c61-efb99302bd5b",
 		"01ARYZ6S-1TSV4RRFFQ69G5FAV", "URN:UUID:" + specUUID,
+		"01563df36481d6764c61efb99302bd5g", " O1563df36481d6764c61efb99302bd5b", `"` + specUUID + `"`,
 	} {
 		f.Add(s, false, false)
 	}
@@ -400,6 +434,23 @@ func FuzzParse(f *testing.F) {
 			var pe *ulid.ParseError
 			if !errors.As(err, &pe) {
 				t.Fatalf("Parse(%q) error %T is not a *ulid.ParseError: %v", s, err, err)
+			}
+			// Text of a UUID's length read as a ULID has both readings.
+			var two *TwoReadingsError
+			wantTwo := kind == ULID && !ulidOnly && isUUIDLength(len(trimmed))
+			if errors.As(err, &two) != wantTwo {
+				t.Fatalf("Parse(%q, %+v) = %v (%T); want a *TwoReadingsError: %v", s, opt, err, err, wantTwo)
+			}
+			if wantTwo {
+				if two.ULID != pe || !errors.Is(err, ulid.ErrInvalidLength) || pe.Offset != -1 {
+					t.Fatalf("Parse(%q) = %v does not unwrap to its ULID reading", s, err)
+				}
+				if u := two.UUID; u.Offset >= 0 && (u.Offset >= len(s) || s[u.Offset] != u.Byte) {
+					t.Fatalf("Parse(%q) error %v: its UUID reading points at the wrong byte", s, err)
+				}
+				if !strings.HasPrefix(err.Error(), pe.Error()+"; as UUID text: ") {
+					t.Fatalf("Parse(%q) error %q does not start with the ULID reading", s, err)
+				}
 			}
 			if pe.Offset >= 0 && (pe.Offset >= len(s) || s[pe.Offset] != pe.Byte) {
 				t.Fatalf("Parse(%q) error %v points at the wrong byte", s, err)
