@@ -178,10 +178,7 @@ func shift(err error, lead int) error {
 // truncated or mistyped UUID is still UUID text, and its error can speak
 // of UUID forms.
 func LooksLikeUUID(s string) bool {
-	switch {
-	case len(s) >= 9 && strings.EqualFold(s[:9], "urn:uuid:"), strings.HasPrefix(s, "{"):
-		return true
-	case len(s) >= 14 && s[8] == '-' && s[13] == '-':
+	if markedUUID(s) {
 		return true
 	}
 	digits, hyphens := 0, 0
@@ -189,13 +186,36 @@ func LooksLikeUUID(s string) bool {
 		switch c := s[i]; {
 		case c == '-':
 			hyphens++
-		case '0' <= c && c <= '9', 'a' <= c && c <= 'f', 'A' <= c && c <= 'F':
+		case isHex(c):
 			digits++
 		default:
 			return false
 		}
 	}
+	return hexUUID(digits, hyphens)
+}
+
+// markedUUID reports whether s starts as UUID text does under the shape
+// rule: with "urn:uuid:" or "{", or with hyphens at bytes 8 and 13. It
+// looks at the first 14 bytes of s only.
+func markedUUID(s string) bool {
+	switch {
+	case len(s) >= 9 && strings.EqualFold(s[:9], "urn:uuid:"), strings.HasPrefix(s, "{"):
+		return true
+	case len(s) >= 14 && s[8] == '-' && s[13] == '-':
+		return true
+	}
+	return false
+}
+
+// hexUUID reports whether text made only of hex digits and hyphens, with
+// these counts of each, is UUID text under the shape rule.
+func hexUUID(digits, hyphens int) bool {
 	return digits > 0 && (hyphens > 0 || digits > ulid.EncodedSize)
+}
+
+func isHex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
 }
 
 // TimeSyntax is the reminder of the forms ParseTime accepts, for messages.

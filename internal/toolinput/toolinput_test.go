@@ -415,6 +415,7 @@ func FuzzParse(f *testing.F) {
 		"this is not an id, it is a sentence!", specULID + "XXXXXX", specUUID + ",", "O1563df3-6481-d676-4c61-efb99302bd5b",
 		"01ARYZ6S-1TSV4RRFFQ69G5FAV", "URN:UUID:" + specUUID,
 		"01563df36481d6764c61efb99302bd5g", " O1563df36481d6764c61efb99302bd5b", `"` + specUUID + `"`,
+		strings.Repeat("\u00a0", 40) + specULID, strings.Repeat("0", 70), "{" + strings.Repeat("0", 70), strings.Repeat("-0", 40) + " ",
 	} {
 		f.Add(s, false, false)
 	}
@@ -429,6 +430,10 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("LooksLikeUUID(%q) is false for valid UUID text", trimmed)
 		}
 		opt := Options{Strict: strict, ULIDOnly: ulidOnly}
+		// A Stream, given s in pieces, trims and parses as Parse does.
+		for _, size := range []int{0, 1, 2, 5} {
+			checkStream(t, s, size, opt)
+		}
 		id, kind, err := Parse(s, opt)
 		if err != nil {
 			var pe *ulid.ParseError
