@@ -67,7 +67,8 @@
 //	--ulid-only  reject UUID text: only ULIDs are valid
 //
 // They read IDs from standard input, one per line, when given "-" or no
-// ID at all. Blank lines are skipped; CRLF is fine.
+// ID at all. Blank lines are skipped; CRLF is fine; a line may be of any
+// length. Error offsets count bytes of the text as given.
 //
 // Results go to standard output, errors to standard error. The exit status
 // is 1 if any ID is invalid or the output cannot be written, 2 on misuse.

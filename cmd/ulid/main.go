@@ -215,10 +215,11 @@ func misuse(msg string) {
 // An input is one ID to process: a command-line argument or a line of
 // standard input.
 type input struct {
-	text []byte // the ID without its line ending; only the start of an over-long line
-	size int    // the length of the ID in bytes, even when text is cut
-	arg  int    // the 1-based argument number, or 0 for a line of standard input
-	line int    // the 1-based line number in standard input
+	text   []byte            // the ID as given, without its line ending; of a long line, only the start
+	size   int               // the length of the ID as given, in bytes, even when text is cut
+	stream *toolinput.Stream // for a line longer than maxLine, the whole of it, trimmed as it was read
+	arg    int               // the 1-based argument number, or 0 for a line of standard input
+	line   int               // the 1-based line number in standard input
 }
 
 // where says where in came from, such as "line 7", for messages.
@@ -229,20 +230,60 @@ func (in input) where() string {
 	return "line " + strconv.Itoa(in.line)
 }
 
-// show quotes in's text for a message, cut to 40 bytes.
-func (in input) show() string {
-	const max = 40
-	if in.size <= max {
+// quoteMax is the most bytes of an ID that messages quote.
+const quoteMax = 40
+
+// show quotes in's text for a message about err, the error parsing it.
+// Text of more than quoteMax bytes is cut: to its first quoteMax bytes
+// and "...", or, where err names a byte after those, to "..." and the
+// bytes up to and including that one, quoteMax at most and none of the
+// white space in front, and "..." if more follow. Either way the offset
+// in err counts in the whole text.
+func (in input) show(err error) string {
+	if in.size <= quoteMax {
 		return strconv.Quote(string(in.text))
 	}
-	return strconv.Quote(string(in.text[:max])) + "..."
+	// The byte at is in the trimmed text, which a Stream keeps all of
+	// when an error names a byte: such text has no more bytes than an ID.
+	at := offsetOf(err)
+	var start []byte // the start of the trimmed text
+	var lead int     // where it starts
+	if in.stream != nil {
+		start, lead, _ = in.stream.Text()
+	} else {
+		t, n := toolinput.Trim(string(in.text))
+		start, lead = in.text[n:n+len(t)], n
+	}
+	if at < quoteMax || at < lead || at-lead >= len(start) {
+		return strconv.Quote(string(in.text[:quoteMax])) + "..."
+	}
+	from := max(at+1-quoteMax, lead)
+	q := "..." + strconv.Quote(string(start[from-lead:at+1-lead]))
+	if at+1 < in.size {
+		q += "..."
+	}
+	return q
+}
+
+// offsetOf returns the offset that err, an error of toolinput.Parse,
+// names in its message, or -1 if it names none.
+func offsetOf(err error) int {
+	var two *toolinput.TwoReadingsError
+	if errors.As(err, &two) {
+		return two.UUID.Offset
+	}
+	var pe *ulid.ParseError
+	if errors.As(err, &pe) {
+		return pe.Offset
+	}
+	return -1
 }
 
 // parse decodes in under the input policy (see toolinput.Parse) and says
 // whether it was UUID text.
 func (in input) parse(opt toolinput.Options) (ulid.ULID, toolinput.Kind, error) {
-	if in.size != len(in.text) {
-		return ulid.ULID{}, toolinput.ULID, &ulid.ParseError{Err: ulid.ErrInvalidLength, Length: in.size, Offset: -1}
+	if in.stream != nil {
+		return in.stream.Parse(opt)
 	}
 	return toolinput.Parse(string(in.text), opt)
 }
@@ -279,20 +320,26 @@ const maxLine = 64 << 10
 
 // readLines calls fn for each line of r that is not blank, without its
 // "\n" or "\r\n", stopping at the first error from fn or from reading.
-// Of a line longer than maxLine it passes only the start, in constant
-// memory, however long the line is.
+// A line longer than maxLine, however long, is read in constant memory:
+// in has its first 64 bytes and a toolinput.Stream that trimmed it as it
+// was read, so that it parses as the whole line would.
 func readLines(r io.Reader, fn func(input) error) error {
 	br := bufio.NewReaderSize(r, maxLine)
 	for n := 1; ; n++ {
 		chunk, err := br.ReadSlice('\n')
 		text, size, prev := chunk, len(chunk), byte(0)
+		var st *toolinput.Stream
 		if err == bufio.ErrBufferFull {
-			text = bytes.Clone(chunk[:64])
+			text, st = bytes.Clone(chunk[:64]), new(toolinput.Stream)
 			for err == bufio.ErrBufferFull {
+				st.Write(chunk)
 				prev = chunk[len(chunk)-1]
 				chunk, err = br.ReadSlice('\n')
 				size += len(chunk)
 			}
+			// The rest, with its "\n": a '\r' before it is white space
+			// to the Stream, which trims it.
+			st.Write(bytes.TrimSuffix(chunk, []byte("\n")))
 		}
 		if err == nil { // the line ends in '\n'; is there a '\r' before it?
 			size--
@@ -303,8 +350,8 @@ func readLines(r io.Reader, fn func(input) error) error {
 		} else if err != io.EOF {
 			return err
 		}
-		if size > 0 && (size != len(text) || !blank(text)) {
-			if err := fn(input{text: text, size: size, line: n}); err != nil {
+		if st != nil && !blankStream(st) || st == nil && size > 0 && !blank(text) {
+			if err := fn(input{text: text, size: size, stream: st, line: n}); err != nil {
 				return err
 			}
 		}
@@ -320,6 +367,12 @@ func blank(text []byte) bool {
 	return len(bytes.TrimFunc(text, toolinput.IsSpace)) == 0
 }
 
+// blankStream reports whether the line st read is only white space.
+func blankStream(st *toolinput.Stream) bool {
+	_, _, n := st.Text()
+	return n == 0
+}
+
 // eachID calls fn with each ID in args (see forEach), decoded under the
 // input policy with opt, and the form it was in. It reports the invalid ones on
 // standard error, flushing w first to keep the output in order, and returns
@@ -333,7 +386,7 @@ func eachID(w *bufio.Writer, args []string, opt toolinput.Options, fn func(ulid.
 			if err := w.Flush(); err != nil {
 				return err
 			}
-			log.Printf("%s: %s: %s", in.where(), in.show(), reason(err))
+			log.Printf("%s: %s: %s", in.where(), in.show(err), reason(err))
 			return nil
 		}
 		return fn(id, kind)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"go/parser"
 	"go/token"
 	"os"
@@ -17,6 +18,7 @@ import (
 	"time"
 
 	"github.com/ulidgo/ulid"
+	"github.com/ulidgo/ulid/internal/toolinput"
 )
 
 var (
@@ -310,8 +312,9 @@ func TestInspectJSON(t *testing.T) {
 	}
 }
 
-// megaLine is a line of 1 MiB that is not an ID.
-var megaLine = strings.Repeat("0", 1<<20)
+// megaLine is a line of 1 MiB that is not an ID, nor UUID text by its
+// shape (see TestLongLine for one that is).
+var megaLine = strings.Repeat("Z", 1<<20)
 
 // TestInvalid runs inspect, convert and validate on bad input.
 func TestInvalid(t *testing.T) {
@@ -331,8 +334,8 @@ func TestInvalid(t *testing.T) {
 		{name: "hyphen", args: []string{"01ARYZ6S41-SV4RRFFQ69G5FAV"}, want: "invalid character '-' at offset 10"},
 		{name: "non-ASCII", args: []string{"01ARYZ6S41TSV4RRFFQ69G5FA\xff"}, want: "invalid character 0xff at offset 25"},
 		{name: "stdin", stdin: specULID + "\n\n01ARYZ6S41TSV4RRFFQ69G5FAU\r\n", want: `line 3: "01ARYZ6S41TSV4RRFFQ69G5FAU": invalid character 'U' at offset 25`},
-		{name: "megabyte line", stdin: specULID + "\n" + megaLine + "\n", want: `line 2: "0000000000000000000000000000000000000000"...: invalid length 1048576 bytes`},
-		{name: "megabyte CRLF", stdin: megaLine + "\r\n", want: "line 1: " + `"0000000000000000000000000000000000000000"...: invalid length 1048576 bytes`},
+		{name: "megabyte line", stdin: specULID + "\n" + megaLine + "\n", want: `line 2: "ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ"...: invalid length 1048576 bytes`},
+		{name: "megabyte CRLF", stdin: megaLine + "\r\n", want: "line 1: " + `"ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ"...: invalid length 1048576 bytes`},
 		{name: "megabyte no newline", stdin: megaLine, want: "invalid length 1048576 bytes"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -355,6 +358,122 @@ func TestInvalid(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestLongLine checks that a line of standard input longer than the
+// command holds, 64 KiB, is read as the same text given as an argument
+// is: trimmed, so that padding does not make it invalid, with the same
+// error and offsets, and a multi-byte space split where the reading
+// buffer ends still trimmed. The quote of a long line is cut, to the
+// start or to the bytes up to the offending one.
+func TestLongLine(t *testing.T) {
+	// Each line is short enough to be an argument too: Linux takes at
+	// most 128 KiB in one.
+	spaces, after := strings.Repeat(" ", 70000), strings.Repeat(" ", 40000)
+	for _, tc := range []struct {
+		name string
+		line string
+		ok   bool   // the line is a valid ID
+		want string // validate's report, after "line 1: " or "argument 1: "
+	}{
+		{name: "spaces, ULID", line: spaces + specULID, ok: true},
+		{name: "spaces, ULID, spaces", line: spaces + "\t" + specULID + after, ok: true},
+		// The reading buffer ends at byte 65535, in the middle of a U+00A0
+		// (2 bytes) and of a U+FEFF (3 bytes).
+		{name: "U+00A0 split", line: " " + strings.Repeat("\u00a0", 40000) + specULID + strings.Repeat("\u00a0", 20000), ok: true},
+		{name: "U+FEFF split", line: strings.Repeat("\ufeff", 30000) + specUUID + " ", ok: true},
+		{name: "bad character", line: spaces + "01ARYZ6S41TSV4RRFFQ69G5FAU",
+			want: `..."01ARYZ6S41TSV4RRFFQ69G5FAU": invalid character 'U' at offset 70025`},
+		{name: "bad character, spaces after", line: spaces + "01ARYZ6S41TSV4RRFFQ69G5FAU" + after,
+			want: `..."01ARYZ6S41TSV4RRFFQ69G5FAU"...: invalid character 'U' at offset 70025`},
+		{name: "UUID typo", line: spaces + "01563df36481d6764c61efb99302bd5g",
+			want: `..."01563df36481d6764c61efb99302bd5g": invalid length 32 bytes, want 26; as UUID text: character 'g' at offset 70031, want a hex digit`},
+		{name: "inner space", line: spaces + "01ARYZ6S41 TSV4RRFFQ69G5FAV" + after,
+			want: `"                                        "...: invalid length 27 bytes, want 26`},
+		{name: "long ID", line: spaces + strings.Repeat("Z", 50000),
+			want: `"                                        "...: invalid length 50000 bytes, want 26`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			// In the process: readLines gives what toolinput.Parse gives
+			// for the line.
+			wantID, wantKind, wantErr := toolinput.Parse(tc.line, toolinput.Options{})
+			var got []input
+			if err := readLines(strings.NewReader(tc.line+"\r\n"), func(in input) error { got = append(got, in); return nil }); err != nil || len(got) != 1 {
+				t.Fatalf("readLines: %v, %d lines", err, len(got))
+			}
+			id, kind, err := got[0].parse(toolinput.Options{})
+			if got[0].stream == nil || id != wantID || kind != wantKind || fmt.Sprint(err) != fmt.Sprint(wantErr) {
+				t.Errorf("the line parses as %v, %v, %v; toolinput.Parse gives %v, %v, %v", id, kind, err, wantID, wantKind, wantErr)
+			}
+			if (wantErr == nil) != tc.ok || wantErr != nil && !strings.HasSuffix(tc.want, reason(wantErr)) {
+				t.Fatalf("toolinput.Parse: %v; want %q", wantErr, tc.want)
+			}
+
+			// The command, given the line on standard input and as an
+			// argument.
+			for _, viaStdin := range []bool{true, false} {
+				stdin, args, where := tc.line+"\n", []string{"validate"}, "line 1: "
+				if !viaStdin {
+					stdin, args, where = "", []string{"validate", "--", tc.line}, "argument 1: "
+				}
+				r := runCmd(t, stdin, nil, args...)
+				code, stdout, stderr := 0, "", ""
+				if !tc.ok {
+					code, stdout, stderr = 1, where+tc.want+"\n", "ulid: 1 of 1 IDs invalid\n"
+				}
+				if r.code != code || r.stdout != stdout || r.stderr != stderr {
+					t.Errorf("stdin %v: exit %d, stdout %q, stderr %q; want %d, %q, %q", viaStdin, r.code, r.stdout, r.stderr, code, stdout, stderr)
+				}
+			}
+			if tc.ok {
+				r := runCmd(t, tc.line+"\r\n", nil, "inspect")
+				if r.code != 0 || r.stdout != specText || r.stderr != "" {
+					t.Errorf("inspect: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+				}
+			}
+		})
+	}
+
+	// A line too long to be an argument, in hex digits: UUID text by its
+	// shape, as it would be in an argument.
+	hex := strings.Repeat("0", 1<<20)
+	_, _, err := toolinput.Parse(hex, toolinput.Options{})
+	r := runCmd(t, spaces+hex+spaces+"\n", nil, "validate")
+	if want := `line 1: "` + spaces[:quoteMax] + `"...: ` + reason(err) + "\n"; r.code != 1 || r.stdout != want || !errors.Is(err, ulid.ErrInvalidLength) {
+		t.Errorf("a MiB of hex digits: exit %d, stdout %q; want %q", r.code, r.stdout, want)
+	}
+}
+
+// TestQuote checks how messages quote an ID: whole up to 40 bytes; cut
+// after that, to the start or, when the offset is past it, to the bytes
+// up to the offending one, so that the quote shows what the offset names.
+func TestQuote(t *testing.T) {
+	for _, tc := range []struct {
+		in, want string
+	}{
+		{"01ARYZ6S41TSV4RRFFQ69G5FAU", `"01ARYZ6S41TSV4RRFFQ69G5FAU"`},
+		{strings.Repeat(" ", 14) + "01ARYZ6S41TSV4RRFFQ69G5FAU", `"              01ARYZ6S41TSV4RRFFQ69G5FAU"`}, // 40 bytes
+		{strings.Repeat(" ", 15) + "01ARYZ6S41TSV4RRFFQ69G5FAU", `..."01ARYZ6S41TSV4RRFFQ69G5FAU"`},
+		{strings.Repeat(" ", 15) + "01ARYZ6S41TSV4RRFFQ69G5FAV", ""}, // valid
+		{strings.Repeat(" ", 15) + "U1ARYZ6S41TSV4RRFFQ69G5FAV", `"               U1ARYZ6S41TSV4RRFFQ69G5FA"...`},
+		{"urn:uuid:01563df3-6481-d676-4c61-efb99302bd5x", `..."uid:01563df3-6481-d676-4c61-efb99302bd5x"`},
+		{"          urn:uuid:01563df3-6481-d676-4c61-efb99302bd5x", `..."uid:01563df3-6481-d676-4c61-efb99302bd5x"`}, // docs/cli.md
+		{"urn:uuid:01563df3-6481-d676-4c61-efb99302bdx5", `..."uuid:01563df3-6481-d676-4c61-efb99302bdx"...`},
+		{"urn:uuid:x1563df3-6481-d676-4c61-efb99302bd5b", `"urn:uuid:x1563df3-6481-d676-4c61-efb9930"...`},
+		{"\ufeff\ufeff\ufeff\ufeff01563df36481d6764c61efb99302bd5g", `..."01563df36481d6764c61efb99302bd5g"`},
+		{"01ARYZ6S41TSV4RRFFQ69G5FAV" + strings.Repeat(" ", 15) + "x", `"01ARYZ6S41TSV4RRFFQ69G5FAV              "...`},
+	} {
+		_, _, err := toolinput.Parse(tc.in, toolinput.Options{})
+		if tc.want == "" {
+			if err != nil {
+				t.Errorf("%q: %v", tc.in, err)
+			}
+			continue
+		}
+		if got := (input{text: []byte(tc.in), size: len(tc.in)}).show(err); got != tc.want {
+			t.Errorf("%q (%v): quoted %s, want %s", tc.in, err, got, tc.want)
+		}
 	}
 }
 
@@ -481,7 +600,7 @@ func TestValidate(t *testing.T) {
 			stdout: `line 1: "01563df3-6481-d676-4c61-efb99302bd5b": invalid length 36 bytes, want 26` + "\n",
 			stderr: "ulid: 1 of 1 IDs invalid\n"},
 		{name: "megabyte line", stdin: megaLine + "\n" + specULID + "\n", code: 1,
-			stdout: `line 1: "0000000000000000000000000000000000000000"...: invalid length 1048576 bytes, want 26` + "\n",
+			stdout: `line 1: "ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ"...: invalid length 1048576 bytes, want 26` + "\n",
 			stderr: "ulid: 1 of 2 IDs invalid\n"},
 		{name: "arguments", args: []string{specULID, "01ARYZ6S41TSV4RRFFQ69G5FAU"}, code: 1,
 			stdout: `argument 2: "01ARYZ6S41TSV4RRFFQ69G5FAU": invalid character 'U' at offset 25` + "\n",

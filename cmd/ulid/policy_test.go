@@ -139,9 +139,9 @@ func uuidReason(s string) string {
 	return reason(err)
 }
 
-// quote quotes s as the messages do.
+// quote quotes s, at most 40 bytes, as the messages do.
 func quote(s string) string {
-	return input{text: []byte(s), size: len(s)}.show()
+	return input{text: []byte(s), size: len(s)}.show(nil)
 }
 
 // TestField checks -f, one line per ID, with each name it takes.

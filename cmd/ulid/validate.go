@@ -19,7 +19,7 @@ func runValidate(args []string, opt toolinput.Options) int {
 		total++
 		if _, _, err := in.parse(opt); err != nil {
 			bad++
-			_, err = fmt.Fprintf(w, "%s: %s: %s\n", in.where(), in.show(), reason(err))
+			_, err = fmt.Fprintf(w, "%s: %s: %s\n", in.where(), in.show(err), reason(err))
 			return err
 		}
 		return nil
