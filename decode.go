@@ -47,8 +47,10 @@ func (e *ParseError) Error() string {
 				return msg + "38 for the form in braces"
 			case 'u':
 				return msg + "45 for the urn:uuid: form"
+			case '-':
+				return msg + "36 for the form with hyphens"
 			}
-			return msg + "36 (or 32, 38, 45)" // the form with hyphens comes first
+			return msg + "36 (or 32, 38, 45)"
 		case formatScan:
 			return "ulid: cannot scan a []byte of " + strconv.Itoa(e.Length) + " bytes: want 16 binary bytes, or 26-character ULID text or UUID text (36 characters, or 32, 38, 45)"
 		case formatScanString:
