@@ -65,11 +65,16 @@ func describe(err error, original string) *problem {
 	switch {
 	case errors.Is(err, ulid.ErrInvalidLength):
 		p.Kind = "length"
-		return p
 	case errors.Is(err, ulid.ErrOverflow):
 		p.Kind = "overflow"
 	default:
 		p.Kind = "character"
+	}
+	// Text of a UUID's length read as a ULID: the message gives both
+	// readings, and the mark shows the byte the UUID reading names.
+	var two *toolinput.TwoReadingsError
+	if errors.As(err, &two) {
+		pe = two.UUID
 	}
 	if pe.Offset < 0 {
 		return p

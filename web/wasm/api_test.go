@@ -211,6 +211,13 @@ func TestDecodePolicy(t *testing.T) {
 		d.Problem.Message != "invalid UUID text length 35 bytes, want 36 for the form with hyphens" {
 		t.Errorf("malformed UUID: %+v %+v", *d, d.Problem)
 	}
+	// Text of a UUID's length read as a ULID: both readings in the message,
+	// and the mark on the byte the UUID reading names.
+	d = decode(" 01563df36481d6764c61efb99302bd5g")
+	if d.Problem == nil || d.Problem.Kind != "length" || d.Problem.Offset != 32 || d.Problem.Index != 32 || d.Problem.Char != "g" ||
+		d.Problem.Message != "invalid length 32 bytes, want 26; as UUID text: character 'g' at offset 32, want a hex digit" {
+		t.Errorf("UUID-length text with a typo: %+v", d.Problem)
+	}
 	d = decode("  01563df3-6481-d676-4c61-efb99302bd5x")
 	if d.Problem == nil || d.Problem.Offset != 37 || d.Problem.Char != "x" || d.Problem.Message != "invalid UUID text: character 'x' at offset 37, want a hex digit" {
 		t.Errorf("bad UUID digit after spaces: %+v", d.Problem)
