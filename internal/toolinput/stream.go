@@ -170,15 +170,7 @@ func (st *Stream) Parse(opt Options) (ulid.ULID, Kind, error) {
 	if !opt.ULIDOnly && (markedUUID(string(start)) || (!f.hasOther || f.other >= f.end) && hexUUID(f.digits, f.hyphens)) {
 		kind = UUID
 	}
-	var err error
-	switch {
-	case kind == UUID:
-		_, err = ulid.ParseUUID(string(start))
-	case opt.Strict:
-		_, err = ulid.ParseStrict(string(start))
-	default:
-		_, err = ulid.Parse(string(start))
-	}
+	_, err := decodeAs(string(start), kind, opt)
 	var pe *ulid.ParseError
 	if !errors.As(err, &pe) || !errors.Is(err, ulid.ErrInvalidLength) {
 		pe = &ulid.ParseError{Err: ulid.ErrInvalidLength, Offset: -1} // not reached: start has 64 bytes

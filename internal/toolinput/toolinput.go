@@ -97,18 +97,7 @@ func ParseTrimmed(t string, lead int, opt Options) (ulid.ULID, Kind, error) {
 	if !opt.ULIDOnly && LooksLikeUUID(t) {
 		kind = UUID
 	}
-	var (
-		id  ulid.ULID
-		err error
-	)
-	switch {
-	case kind == UUID:
-		id, err = ulid.ParseUUID(t)
-	case opt.Strict:
-		id, err = ulid.ParseStrict(t)
-	default:
-		id, err = ulid.Parse(t)
-	}
+	id, err := decodeAs(t, kind, opt)
 	if err == nil {
 		return id, kind, nil
 	}
@@ -123,6 +112,19 @@ func ParseTrimmed(t string, lead int, opt Options) (ulid.ULID, Kind, error) {
 		}
 	}
 	return ulid.ULID{}, kind, err
+}
+
+// decodeAs decodes t as the library reads the form kind: UUID text with
+// ulid.ParseUUID, a ULID with ulid.Parse, or ulid.ParseStrict if
+// opt.Strict is set.
+func decodeAs(t string, kind Kind, opt Options) (ulid.ULID, error) {
+	switch {
+	case kind == UUID:
+		return ulid.ParseUUID(t)
+	case opt.Strict:
+		return ulid.ParseStrict(t)
+	}
+	return ulid.Parse(t)
 }
 
 // isUUIDLength reports whether n is the length of a UUID text form: 32
