@@ -73,8 +73,8 @@ func (m *Monotonic) New(ms uint64) (ULID, error) {
 		return ULID{}, timestampRangeError(ms)
 	}
 	m.mu.Lock()
+	defer m.mu.Unlock() // released even if the entropy reader panics
 	high, low, err := m.at(ms)
-	m.mu.Unlock()
 	var id ULID
 	id.set(high, low)
 	return id, err
@@ -132,16 +132,15 @@ func (m *Monotonic) at(ms uint64) (high, low uint64, err error) {
 func (m *Monotonic) Next() (ULID, error) {
 	mono := monotonicNow() // the one clock read, outside the lock
 	m.mu.Lock()
+	defer m.mu.Unlock() // released even if the entropy reader panics
 	high, low, err := m.next(mono)
-	m.mu.Unlock()
 	var id ULID
 	id.set(high, low)
 	return id, err
 }
 
 // next is Next under the lock, kept to the state update so that the lock is
-// held briefly: it returns the new ULID as two halves for the caller to
-// store after unlocking. The caller holds m.mu.
+// held briefly: it returns the new ULID as two halves. The caller holds m.mu.
 func (m *Monotonic) next(mono int64) (high, low uint64, err error) {
 	now := m.clock(mono)
 	if m.issued && now <= m.ms {

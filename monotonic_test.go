@@ -469,3 +469,68 @@ func TestMakeTimeBounds(t *testing.T) {
 		}
 	}
 }
+
+// panicReader panics on every Read, as a broken entropy source might.
+type panicReader struct{}
+
+func (panicReader) Read([]byte) (int, error) { panic("entropy reader panicked") }
+
+// recovered calls f and reports whether it panicked, as net/http's handler
+// recovery would.
+func recovered(f func()) (panicked bool) {
+	defer func() { panicked = recover() != nil }()
+	f()
+	return false
+}
+
+// withinSecond fails the test if f does not return within a second: a lock
+// left held by a panic would block it for good.
+func withinSecond(t *testing.T, what string, f func()) {
+	t.Helper()
+	done := make(chan struct{})
+	go func() { defer close(done); f() }()
+	select {
+	case <-done:
+	case <-time.After(time.Second):
+		t.Fatalf("%s blocked: a recovered panic left the lock held", what)
+	}
+}
+
+// A reader that panics must not leave a generator locked: the panic reaches
+// the caller, and once it is recovered the generator works again.
+func TestPanickingEntropyReleasesLock(t *testing.T) {
+	r := &switchReader{}
+	m := NewMonotonic(r)
+	r.panics = true
+	if !recovered(func() { _, _ = m.New(1) }) {
+		t.Fatal("New: the reader's panic did not reach the caller")
+	}
+	r.panics = false
+	withinSecond(t, "New after a panic", func() {
+		id, err := m.New(2)
+		if err != nil || id.Timestamp() != 2 {
+			t.Errorf("New(2) after a panic = %v, %v; want a ULID at 2 ms", id, err)
+		}
+	})
+	r.panics = true
+	if !recovered(func() { _, _ = m.Next() }) {
+		t.Fatal("Next: the reader's panic did not reach the caller")
+	}
+	r.panics = false
+	withinSecond(t, "Next after a panic", func() {
+		if _, err := m.Next(); err != nil {
+			t.Errorf("Next after a panic: %v", err)
+		}
+	})
+}
+
+// switchReader reads zeros, or panics while panics is set.
+type switchReader struct{ panics bool }
+
+func (r *switchReader) Read(p []byte) (int, error) {
+	if r.panics {
+		panicReader{}.Read(p)
+	}
+	clear(p)
+	return len(p), nil
+}

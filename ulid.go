@@ -137,6 +137,15 @@ var (
 // Make never fails, does not allocate, and is safe for concurrent use. It is
 // the process-wide instance of [Monotonic]; see [Monotonic.Next] for how it
 // reads the clock.
+//
+// Make reads its entropy with crypto/rand.Read, so a program that replaces
+// crypto/rand.Reader changes what Make draws: the replacement is used as it
+// is, once the bytes read before the change are used up (a reader of zeros
+// gives ULIDs with zero entropy, then increments of it), an
+// error from it ends the program, as crypto/rand.Read makes every error
+// fatal, and a panic in it reaches Make's caller and leaves Make ready for
+// the next call. The same holds for a nil entropy in [New] and
+// [NewMonotonic].
 func Make() ULID {
 	return defaultMonotonic.make()
 }
@@ -240,13 +249,15 @@ type randomBuffer struct {
 
 func (r *randomBuffer) read(dst *[10]byte) {
 	r.mu.Lock()
+	// Released even if rand.Read panics, as it does when a program has
+	// replaced crypto/rand.Reader with a reader that panics.
+	defer r.mu.Unlock()
 	if r.left == 0 {
 		rand.Read(r.buf[:])
 		r.left = len(r.buf)
 	}
 	*dst = [10]byte(r.buf[len(r.buf)-r.left:])
 	r.left -= 10
-	r.mu.Unlock()
 }
 
 // MustNew is like [New] but panics if New returns an error. It is intended for

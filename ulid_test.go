@@ -538,3 +538,56 @@ func TestTimestampConversion(t *testing.T) {
 		t.Errorf("Time(MaxTimestamp+1) err = %v", err)
 	}
 }
+
+// Make reads crypto/rand through a shared buffer; a program that replaced
+// crypto/rand.Reader with a reader that panics gets the panic from Make,
+// and after recovering it, Make works again once the reader does.
+func TestMakeAfterPanickingCryptoRandReader(t *testing.T) {
+	saved := rand.Reader
+	t.Cleanup(func() { rand.Reader = saved })
+	systemRandom.mu.Lock()
+	systemRandom.left = 0 // the next ULID in a new millisecond reads crypto/rand
+	systemRandom.mu.Unlock()
+	rand.Reader = panicReader{}
+	panicked := false
+	// Make reads entropy only in a new millisecond; try until one does.
+	for deadline := time.Now().Add(time.Second); !panicked && time.Now().Before(deadline); {
+		panicked = recovered(func() { Make() })
+	}
+	if !panicked {
+		t.Fatal("Make never read the replaced crypto/rand.Reader")
+	}
+	rand.Reader = saved
+	withinSecond(t, "Make after a panic", func() {
+		before := Make()
+		time.Sleep(2 * time.Millisecond)
+		if after := Make(); after.Compare(before) <= 0 {
+			t.Errorf("Make after a panic: %v is not after %v", after, before)
+		}
+	})
+}
+
+// A program that replaces crypto/rand.Reader gets its reader used as it is
+// for a nil entropy: a reader of zeros gives zero entropy, with no error.
+func TestReplacedCryptoRandReaderIsUsedAsItIs(t *testing.T) {
+	saved := rand.Reader
+	dropBuffered := func() {
+		systemRandom.mu.Lock()
+		systemRandom.left = 0
+		systemRandom.mu.Unlock()
+	}
+	t.Cleanup(func() { rand.Reader = saved; dropBuffered() }) // the zeros must not outlive this test
+	dropBuffered()                                            // the bytes read before the change
+	rand.Reader = zeroReader{}
+	id, err := New(1469918176385, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if id.Entropy() != [10]byte{} {
+		t.Errorf("entropy from a reader of zeros = %x, want all zero", id.Entropy())
+	}
+}
+
+type zeroReader struct{}
+
+func (zeroReader) Read(p []byte) (int, error) { clear(p); return len(p), nil }
