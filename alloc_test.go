@@ -37,6 +37,7 @@ func TestZeroAllocations(t *testing.T) {
 	buf := make([]byte, 0, 64)
 	now := time.Now()
 	monotonic := ulid.NewMonotonic(nil)
+	monotonicV7 := ulid.NewMonotonicV7(nil)
 	randMonotonic := ulid.NewMonotonic(rand.Reader)
 
 	tests := []struct {
@@ -44,6 +45,8 @@ func TestZeroAllocations(t *testing.T) {
 		f    func()
 	}{
 		{"Make", func() { sinkULID = ulid.Make() }},
+		{"MakeV7", func() { sinkULID = ulid.MakeV7() }},
+		{"NewMonotonicV7(nil).Next", func() { sinkULID, _ = monotonicV7.Next() }},
 		{"New(ms, nil)", func() { sinkULID, _ = ulid.New(1469918176385, nil) }},
 		{"New(ms, crypto/rand.Reader)", func() { sinkULID, _ = ulid.New(1469918176385, rand.Reader) }},
 		{"NewMonotonic(crypto/rand.Reader).New", func() { sinkULID, _ = randMonotonic.New(uint64(time.Now().UnixMilli())) }},

@@ -33,6 +33,24 @@ func BenchmarkMakeParallel(b *testing.B) {
 	})
 }
 
+func BenchmarkMakeV7(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		benchSink = MakeV7()
+	}
+}
+
+func BenchmarkMakeV7Parallel(b *testing.B) {
+	b.ReportAllocs()
+	b.RunParallel(func(pb *testing.PB) {
+		var id ULID
+		for pb.Next() {
+			id = MakeV7()
+		}
+		_ = id
+	})
+}
+
 func BenchmarkNew(b *testing.B) {
 	b.Run("entropy=nil", func(b *testing.B) {
 		b.ReportAllocs()

@@ -42,14 +42,25 @@ func timeRangeError(t time.Time) error {
 	return fmt.Errorf("%w: %s is outside 1970-01-01T00:00:00Z to 10889-08-02T05:31:50.655Z", ErrTimeOutOfRange, t.UTC().Format(time.RFC3339Nano))
 }
 
+// IsUUIDv7 reports whether id's 128 bits are a valid RFC 9562 version 7
+// UUID: bits 48–51, the high half of byte 6, hold the version 7, and bits
+// 64–65, the top of byte 8, the variant 10 (RFC 9562, sections 4.1, 4.2 and
+// 5.7). Every ULID from [MakeV7] or a [NewMonotonicV7] generator is one; a
+// ULID from [Make] is one by chance, one time in 64.
+func (id ULID) IsUUIDv7() bool {
+	return id[6]>>4 == 7 && id[8]>>6 == 0b10
+}
+
 // UUIDString returns the RFC 9562 text form of id's 16 bytes: 36 characters,
 // lower-case hex in groups of 8-4-4-4-12, such as
 // "01563df3-6481-d676-4c61-efb99302bd5b".
 //
 // A ULID and a UUID are both 128 bits, so the conversion copies the bytes
 // unchanged, both ways. It does not set the UUID version and variant fields:
-// the result is not a version 4 or version 7 UUID and must not be presented
-// as one. For a UUID type that is a [16]byte, such as github.com/google/uuid's,
+// the result of a ULID from [Make] or [New] is not a version 4 or version 7
+// UUID and must not be presented as one; that of a ULID from [MakeV7] or a
+// [NewMonotonicV7] generator is a version 7 UUID (see [ULID.IsUUIDv7]). For a
+// UUID type that is a [16]byte, such as github.com/google/uuid's,
 // convert directly: uuid.UUID(id) and ulid.ULID(u).
 func (id ULID) UUIDString() string {
 	var buf [uuidSize]byte

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/ulidgo/ulid"
@@ -17,6 +18,28 @@ func ExampleMake() {
 	b := ulid.Make()
 	fmt.Println(len(a.String()), a.Compare(b))
 	// Output: 26 -1
+}
+
+func ExampleMakeV7() {
+	id := ulid.MakeV7()
+	u := id.UUIDString()
+	// The same 128 bits: a 26-character ULID, and a UUID whose version digit
+	// (offset 14) is 7 and whose variant digit (offset 19) is 8, 9, a or b.
+	fmt.Println(len(id.String()), id.IsUUIDv7(), u[14:15], strings.Contains("89ab", u[19:20]))
+	// Output: 26 true 7 true
+}
+
+func ExampleNewMonotonicV7() {
+	g := ulid.NewMonotonicV7(rand.NewChaCha8([32]byte{})) // a seeded source: the same ULIDs every run
+	a, _ := g.New(1645557742000)
+	b, _ := g.New(1645557742000) // the same millisecond: the 74 free bits plus one
+	fmt.Println(a.UUIDString())
+	fmt.Println(b.UUIDString())
+	fmt.Println(a.Time(), b.IsUUIDv7(), a.Compare(b))
+	// Output:
+	// 017f22e2-79b0-7987-bece-6d368aac1a6f
+	// 017f22e2-79b0-7987-bece-6d368aac1a70
+	// 2022-02-22 19:22:22 +0000 UTC true -1
 }
 
 func ExampleParse() {

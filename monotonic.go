@@ -31,17 +31,25 @@ type Monotonic struct {
 	hi     uint64    // top 16 bits of its entropy
 	lo     uint64    // bottom 64 bits of its entropy
 
+	v7      bool         // whether the ULIDs are UUIDv7-compatible (NewMonotonicV7)
 	entropy io.Reader    // nil means crypto/rand
 	now     func() int64 // the clock in Unix milliseconds, for tests; nil means the wall clock
 }
 
-// defaultMonotonic is the generator behind Make, padded so that no other
-// variable shares its cache lines.
-var defaultMonotonic struct {
-	_ [64]byte
-	Monotonic
-	_ [64]byte
-}
+// defaultMonotonic and defaultMonotonicV7 are the generators behind Make and
+// MakeV7, padded so that no other variable shares their cache lines.
+var (
+	defaultMonotonic struct {
+		_ [64]byte
+		Monotonic
+		_ [64]byte
+	}
+	defaultMonotonicV7 = struct {
+		_ [64]byte
+		Monotonic
+		_ [64]byte
+	}{Monotonic: Monotonic{v7: true}}
+)
 
 // NewMonotonic returns a generator that reads fresh entropy from entropy,
 // 10 bytes per new millisecond, as [New] reads them: a short read or a reader
@@ -51,6 +59,21 @@ var defaultMonotonic struct {
 // its reads, but nothing else may read from it meanwhile.
 func NewMonotonic(entropy io.Reader) *Monotonic {
 	return &Monotonic{entropy: entropy}
+}
+
+// NewMonotonicV7 returns a generator like [NewMonotonic] whose ULIDs are also
+// valid RFC 9562 version 7 UUIDs, as [MakeV7] makes them: bits 48–51 hold the
+// version 7 and bits 64–65 the variant 10 (RFC 9562, section 5.7), and the
+// other 74 bits of the entropy are random. Within one millisecond each ULID's
+// 74 free bits are the previous ones plus one, as a 74-bit unsigned integer
+// whose carry crosses the version and variant fields and leaves them as they
+// are (RFC 9562, section 6.2, method 2). Its [Monotonic.New] returns
+// [ErrMonotonicOverflow] when those 74 bits of a millisecond are used up.
+//
+// entropy is read as NewMonotonic reads it, 10 bytes per new millisecond, of
+// which the 6 bits that the version and variant take are dropped.
+func NewMonotonicV7(entropy io.Reader) *Monotonic {
+	return &Monotonic{v7: true, entropy: entropy}
 }
 
 // New returns a ULID with the timestamp ms, in Unix milliseconds.
@@ -94,7 +117,7 @@ func (m *Monotonic) at(ms uint64) (high, low uint64, err error) {
 		if err := readEntropy(m.entropy, &e); err != nil {
 			return 0, 0, err
 		}
-		hi, lo := splitEntropy(&e)
+		hi, lo := m.split(&e)
 		return ms<<16 | hi, lo, nil
 	}
 	if err := m.fresh(ms); err != nil {
@@ -158,13 +181,17 @@ func (m *Monotonic) next(mono int64) (high, low uint64, err error) {
 	return m.halves()
 }
 
-// make is Next for Make: the entropy is crypto/rand, which never fails, so
-// the only possible error is exhausting every ULID up to MaxTimestamp, and
-// then the largest ULID is the best answer left.
+// make is Next for Make and MakeV7: the entropy is crypto/rand, which never
+// fails, so the only possible error is exhausting every ULID up to
+// MaxTimestamp, and then the largest ULID of the generator's kind is the best
+// answer left.
 func (m *Monotonic) make() ULID {
 	id, err := m.Next()
 	if err != nil {
-		return ULID{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff}
+		id.set(MaxTimestamp<<16|0xffff, ^uint64(0))
+		if m.v7 {
+			id.set(MaxTimestamp<<16|v7HighFree|v7Version, v7LowFree|v7Variant)
+		}
 	}
 	return id
 }
@@ -271,14 +298,31 @@ func floorMillis(ns int64) int64 {
 	return ns / 1e6
 }
 
-// increment adds one to the 80-bit entropy, or reports false, leaving it
-// unchanged, if it is all ones. The caller holds m.mu.
+// Bits of a UUIDv7-compatible ULID's entropy, in the top 16 and bottom 64
+// bits that a Monotonic keeps (RFC 9562, section 5.7).
+const (
+	v7Version  = 0x7000    // bits 48–51: version 7, in the top 16 bits
+	v7HighFree = 0x0fff    // bits 52–63: rand_a, the 12 free bits of the top 16
+	v7Variant  = 1 << 63   // bits 64–65: variant 10, in the bottom 64 bits
+	v7LowFree  = 1<<62 - 1 // bits 66–127: rand_b, the 62 free bits of the bottom 64
+)
+
+// increment adds one to the free bits of the entropy (all 80 of them, or the
+// 74 of a UUIDv7-compatible ULID, whose carry passes over the variant), or
+// reports false, leaving them unchanged, if they are all ones. The caller
+// holds m.mu.
 func (m *Monotonic) increment() bool {
-	if m.lo == ^uint64(0) {
-		if m.hi == 0xffff {
+	highFree, lowFree := uint64(0xffff), ^uint64(0)
+	if m.v7 {
+		highFree, lowFree = v7HighFree, v7LowFree
+	}
+	if m.lo&lowFree == lowFree {
+		if m.hi&highFree == highFree {
 			return false
 		}
 		m.hi++
+		m.lo &^= lowFree
+		return true
 	}
 	m.lo++
 	return true
@@ -293,13 +337,18 @@ func (m *Monotonic) fresh(ms uint64) error {
 	}
 	m.issued = true
 	m.ms = ms
-	m.hi, m.lo = splitEntropy(&buf)
+	m.hi, m.lo = m.split(&buf)
 	return nil
 }
 
-// splitEntropy returns 10 entropy bytes as their top 16 and bottom 64 bits.
-func splitEntropy(e *[10]byte) (hi, lo uint64) {
-	return uint64(binary.BigEndian.Uint16(e[0:])), binary.BigEndian.Uint64(e[2:])
+// split returns 10 entropy bytes as their top 16 and bottom 64 bits, with the
+// version and variant set if the generator makes UUIDv7-compatible ULIDs.
+func (m *Monotonic) split(e *[10]byte) (hi, lo uint64) {
+	hi, lo = uint64(binary.BigEndian.Uint16(e[0:])), binary.BigEndian.Uint64(e[2:])
+	if m.v7 {
+		hi, lo = hi&v7HighFree|v7Version, lo&v7LowFree|v7Variant
+	}
+	return hi, lo
 }
 
 // halves returns the ULID the state describes as two big-endian 64-bit

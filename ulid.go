@@ -28,6 +28,11 @@
 // ULID it returns in a process is greater than the one before. [New] and
 // [Monotonic] serve explicit timestamps and custom entropy sources.
 //
+// [MakeV7] makes ULIDs that are also valid RFC 9562 version 7 UUIDs: the same
+// timestamp, the UUID version and variant fixed, 74 random bits. They suit a
+// UUID column or a UUID-checking tool that should read the ULID as a UUIDv7;
+// [ULID.IsUUIDv7] tells such a ULID apart.
+//
 // # ULIDs in tests
 //
 // For ULIDs that are the same on every run, give a generator of your own a
@@ -148,6 +153,27 @@ var (
 // [NewMonotonic].
 func Make() ULID {
 	return defaultMonotonic.make()
+}
+
+// MakeV7 returns a new ULID for the current time, with entropy from
+// crypto/rand, whose 128 bits are also a valid RFC 9562 version 7 UUID: the
+// same 48-bit Unix-millisecond timestamp, the version 7 in bits 48–51, the
+// variant 10 in bits 64–65, and 74 random bits (RFC 9562, section 5.7). As a
+// ULID it is like any other: 26 characters that sort by time. As a UUID,
+// uuid.UUID(id) or [ULID.UUIDString], it is a UUIDv7 that UUID-typed columns
+// and validators accept and whose timestamp they can read.
+//
+// MakeV7 keeps [Make]'s promises: it never fails, does not allocate, is safe
+// for concurrent use, and every ULID it returns in a process is strictly
+// greater than the one it returned before, across all goroutines, even when
+// the wall clock steps back. Within one millisecond the 74 random bits are
+// incremented (RFC 9562, section 6.2, method 2); see [NewMonotonicV7].
+//
+// MakeV7 is a sequence of its own, apart from Make's: a ULID from MakeV7 sorts
+// after one from Make of an earlier millisecond, but within one millisecond
+// the two are in random order. Use one of them for the keys of one table.
+func MakeV7() ULID {
+	return defaultMonotonicV7.make()
 }
 
 // New returns a ULID with the timestamp ms, in Unix milliseconds, and 80
