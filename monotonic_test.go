@@ -220,8 +220,9 @@ func TestMonotonicDeterministic(t *testing.T) {
 
 // TestMakeConcurrent runs many goroutines calling Make: no duplicates, and
 // every goroutine sees a strictly increasing sequence. Run it with -race.
-func TestMakeConcurrent(t *testing.T) {
-	const goroutines, perGoroutine = 16, 2000
+// makeConcurrently calls generate perGoroutine times in each of goroutines
+// goroutines at once, and returns each goroutine's ULIDs in the order made.
+func makeConcurrently(goroutines, perGoroutine int, generate func() ULID) [][]ULID {
 	results := make([][]ULID, goroutines)
 	var wg sync.WaitGroup
 	for g := range goroutines {
@@ -230,12 +231,18 @@ func TestMakeConcurrent(t *testing.T) {
 			defer wg.Done()
 			ids := make([]ULID, perGoroutine)
 			for i := range ids {
-				ids[i] = Make()
+				ids[i] = generate()
 			}
 			results[g] = ids
 		}()
 	}
 	wg.Wait()
+	return results
+}
+
+func TestMakeConcurrent(t *testing.T) {
+	const goroutines, perGoroutine = 16, 2000
+	results := makeConcurrently(goroutines, perGoroutine, Make)
 	seen := make(map[ULID]bool, goroutines*perGoroutine)
 	for g, ids := range results {
 		for i, id := range ids {

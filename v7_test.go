@@ -5,7 +5,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"slices"
-	"sync"
 	"testing"
 	"time"
 )
@@ -206,20 +205,7 @@ func TestMakeV7Concurrent(t *testing.T) {
 		perGoroutine = 10_000 // the race detector checks the locking with fewer
 	}
 	before := time.Now().UnixMilli()
-	results := make([][]ULID, goroutines)
-	var wg sync.WaitGroup
-	for g := range goroutines {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			ids := make([]ULID, perGoroutine)
-			for i := range ids {
-				ids[i] = MakeV7()
-			}
-			results[g] = ids
-		}()
-	}
-	wg.Wait()
+	results := makeConcurrently(goroutines, perGoroutine, MakeV7)
 	after := MakeV7()
 	all := slices.Concat(results...)
 	for g, ids := range results {
