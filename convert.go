@@ -1,46 +1,8 @@
 package ulid
 
 import (
-	"database/sql/driver"
-	"fmt"
 	"slices"
-	"time"
 )
-
-// maxUnixSeconds is the whole seconds part of MaxTimestamp.
-const maxUnixSeconds = int64(MaxTimestamp / 1000)
-
-// Timestamp converts t to Unix milliseconds, the unit of a ULID's timestamp,
-// whatever t's location. Sub-millisecond parts are truncated, never rounded,
-// so a ULID made from the result is never later than t.
-//
-// Timestamp returns an error wrapping [ErrTimeOutOfRange] if t is before
-// 1970-01-01T00:00:00Z or after 10889-08-02T05:31:50.655999999Z
-// ([MaxTimestamp] plus its sub-millisecond range).
-func Timestamp(t time.Time) (uint64, error) {
-	sec := t.Unix() // rounded toward the past, so times just before 1970 give -1
-	if sec < 0 || sec > maxUnixSeconds {
-		return 0, timeRangeError(t)
-	}
-	ms := uint64(sec)*1000 + uint64(t.Nanosecond())/1e6
-	if ms > MaxTimestamp {
-		return 0, timeRangeError(t)
-	}
-	return ms, nil
-}
-
-// Time converts ms, in Unix milliseconds, to a [time.Time] in UTC. It returns
-// an error wrapping [ErrTimeOutOfRange] if ms is greater than [MaxTimestamp].
-func Time(ms uint64) (time.Time, error) {
-	if ms > MaxTimestamp {
-		return time.Time{}, timestampRangeError(ms)
-	}
-	return time.UnixMilli(int64(ms)).UTC(), nil
-}
-
-func timeRangeError(t time.Time) error {
-	return fmt.Errorf("%w: %s is outside 1970-01-01T00:00:00Z to 10889-08-02T05:31:50.655Z", ErrTimeOutOfRange, t.UTC().Format(time.RFC3339Nano))
-}
 
 // IsUUIDv7 reports whether id's 128 bits are a valid RFC 9562 version 7
 // UUID: bits 48–51, the high half of byte 6, hold the version 7, and bits
@@ -256,67 +218,4 @@ func uuidFault[T string | []byte](s T) error {
 		}
 	}
 	panic("ulid: uuidFault called on valid input")
-}
-
-// Value implements [database/sql/driver.Valuer]: a ULID is stored as its 16 bytes, the
-// form to use in PostgreSQL uuid, MySQL and MariaDB BINARY(16) and SQLite
-// BLOB columns. Each call returns a new slice. The error is always nil.
-func (id ULID) Value() (driver.Value, error) {
-	return id[:], nil
-}
-
-// Scan implements [database/sql.Scanner]. It accepts the forms a database hands back
-// for a ULID column: the 16 bytes as a []byte or a [16]byte, and the
-// 26-character ULID text (as [Parse] reads it) or UUID text (as [ParseUUID]
-// reads it) as a string or a []byte. A 16-byte string is text, not binary, and
-// so an error. Scan copies from src and keeps no reference to it.
-//
-// Scanning SQL NULL is an error wrapping [ErrNull], never a silent zero
-// ULID: scan a nullable column into a sql.Null[ulid.ULID] or a *ulid.ULID.
-// Other types are errors wrapping [ErrUnsupportedType]; malformed text is a
-// [*ParseError]. On error id is unchanged.
-func (id *ULID) Scan(src any) error {
-	var (
-		parsed ULID
-		err    error
-	)
-	switch v := src.(type) {
-	case nil:
-		return ErrNull
-	case [16]byte:
-		parsed = v
-	case []byte:
-		if len(v) == BinarySize {
-			parsed = ULID(v)
-		} else {
-			parsed, err = scanText(v)
-		}
-	case string:
-		parsed, err = scanText(v)
-	default:
-		return fmt.Errorf("%w: cannot scan %T into ulid.ULID", ErrUnsupportedType, src)
-	}
-	if err != nil {
-		return err
-	}
-	*id = parsed
-	return nil
-}
-
-// scanText reads src as ULID text or UUID text, told apart by length.
-func scanText[T string | []byte](src T) (ULID, error) {
-	switch len(src) {
-	case EncodedSize:
-		high, low, err := decode(src, &decodeLenient)
-		var id ULID
-		id.set(high, low)
-		return id, err
-	case 32, uuidSize, uuidSize + 2, uuidSize + len(urnPrefix):
-		return decodeUUID(src)
-	}
-	format := formatScan
-	if _, ok := any(src).(string); ok {
-		format = formatScanString
-	}
-	return ULID{}, &ParseError{Err: ErrInvalidLength, Length: len(src), Offset: -1, format: format}
 }

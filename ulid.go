@@ -39,17 +39,10 @@
 // seeded entropy source and explicit timestamps:
 // NewMonotonic(rand.NewChaCha8(seed)) with [Monotonic.New] (see its example).
 //
-// Inside a testing/synctest bubble (Go 1.25 and later), time.Now is a fake
-// clock that starts at 2000-01-01T00:00:00Z and moves only when every
-// goroutine in the bubble is blocked. A generator made inside the bubble
-// with [NewMonotonic] follows that clock: [Monotonic.Next] gives exactly the
-// bubble's milliseconds. Do not call [Make] in a bubble: it is process-wide,
-// so what it gives there depends on the tests that ran before. After real
-// ULIDs, the fake clock looks to it like a clock that stepped back 26 years,
-// and it keeps its latest real millisecond. Before any, it takes the bubble's
-// time, and once the fake clock has run past the real one (a long
-// time.Sleep), it keeps that future millisecond for the rest of the process,
-// outside the bubble too.
+// In a testing/synctest bubble, make ULIDs with a generator created inside
+// the bubble by [NewMonotonic], which follows the bubble's fake clock; do not
+// call [Make] there, which is process-wide. The [testing guide] says why and
+// shows both ways.
 //
 // To check a ULID's time, compare milliseconds: [ULID.Timestamp] lies between
 // time.Now().UnixMilli() read before the ULID was made and read after.
@@ -59,15 +52,15 @@
 // A ULID's timestamp can be read by anyone who holds it. ULIDs reveal when, and
 // how often, they were made; they are identifiers, not secrets or capability
 // tokens.
+//
+// [testing guide]: https://github.com/ulidgo/ulid/blob/main/docs/testing.md
 package ulid
 
 import (
-	"crypto/rand"
 	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
-	"sync"
 	"time"
 )
 
@@ -179,9 +172,8 @@ func MakeV7() ULID {
 // New returns a ULID with the timestamp ms, in Unix milliseconds, and 80
 // bits of entropy read from entropy.
 //
-// A nil entropy, or crypto/rand.Reader itself, means crypto/rand, read in
-// blocks of 320 bytes and handed out 10 bytes at a time, each byte to one
-// ULID only. Any other reader provides 10 bytes, read as [io.ReadFull] reads
+// A nil entropy, or crypto/rand.Reader itself, means crypto/rand, each byte
+// of which goes into one ULID only. Any other reader provides 10 bytes, read as [io.ReadFull] reads
 // them; a short read, a count outside what Read may return, or 100 reads in a
 // row that return nothing ([io.ErrNoProgress]) is an error, never zero bytes
 // or a wait without end. New is not monotonic: ULIDs made in the same
@@ -200,90 +192,6 @@ func New(ms uint64, entropy io.Reader) (ULID, error) {
 		return ULID{}, err
 	}
 	return id, nil
-}
-
-// readEntropy fills dst from entropy, or from the buffered crypto/rand of
-// systemRandom if entropy is nil or is crypto/rand.Reader itself. Only the
-// reads from a caller's reader allocate: a slice passed to an interface method
-// escapes, so they go through a buffer of their own.
-func readEntropy(entropy io.Reader, dst *[10]byte) error {
-	if entropy == nil || entropy == cryptoRandReader {
-		systemRandom.read(dst)
-		return nil
-	}
-	buf := new([10]byte)
-	if err := readFull(entropy, buf[:]); err != nil {
-		return fmt.Errorf("ulid: reading entropy: %w", err)
-	}
-	*dst = *buf
-	return nil
-}
-
-// maxEmptyReads is how many reads in a row may return no bytes and no error
-// before readFull gives up, as bufio does.
-const maxEmptyReads = 100
-
-// readFull is io.ReadFull for a reader the caller supplied, guarded against
-// readers that break the io.Reader contract: a count outside 0…len(buf) is an
-// error rather than a panic or unfilled bytes, and a reader that keeps
-// returning nothing is io.ErrNoProgress rather than a loop that never ends
-// (with a Monotonic's lock held).
-func readFull(r io.Reader, buf []byte) error {
-	for n, empty := 0, 0; n < len(buf); {
-		m, err := r.Read(buf[n:])
-		if m < 0 || m > len(buf)-n {
-			return fmt.Errorf("invalid count %d from Read of %d bytes", m, len(buf)-n)
-		}
-		n += m
-		switch {
-		case n == len(buf):
-			return nil
-		case err == io.EOF && n > 0:
-			return io.ErrUnexpectedEOF
-		case err != nil:
-			return err
-		case m == 0:
-			if empty++; empty == maxEmptyReads {
-				return io.ErrNoProgress
-			}
-		default:
-			empty = 0
-		}
-	}
-	return nil
-}
-
-// systemRandom serves crypto/rand output to every ULID made with the default
-// entropy.
-var systemRandom randomBuffer
-
-// cryptoRandReader is the value crypto/rand.Reader had when the program
-// started. Passing it to New or NewMonotonic, as code written for other ULID
-// packages does, means the same as nil. A program that replaces
-// crypto/rand.Reader and passes the replacement gets its reader read with
-// io.ReadFull, and its errors returned, like any other reader.
-var cryptoRandReader = rand.Reader
-
-// A randomBuffer reads crypto/rand in blocks and hands them out 10 bytes at a
-// time, each byte once. One 320-byte read costs far less than 32 reads of 10
-// bytes: most of the price of crypto/rand.Read is per call.
-type randomBuffer struct {
-	mu   sync.Mutex
-	buf  [32 * 10]byte
-	left int // unused bytes at the end of buf; the zero value is empty
-}
-
-func (r *randomBuffer) read(dst *[10]byte) {
-	r.mu.Lock()
-	// Released even if rand.Read panics, as it does when a program has
-	// replaced crypto/rand.Reader with a reader that panics.
-	defer r.mu.Unlock()
-	if r.left == 0 {
-		rand.Read(r.buf[:])
-		r.left = len(r.buf)
-	}
-	*dst = [10]byte(r.buf[len(r.buf)-r.left:])
-	r.left -= 10
 }
 
 // MustNew is like [New] but panics if New returns an error. It is intended for
