@@ -160,23 +160,22 @@ func hasURNPrefix[T string | []byte](s T) bool {
 // error that names its form, rather than a character error at the front from
 // another form that happens to have its length.
 func uuidLengthFault[T string | []byte](s T) *ParseError {
-	var form byte // the marker, as ParseError.want records it; 0 for none
-	switch {
-	case len(s) > 0 && s[0] == '{':
-		form = '{'
-	case len(s) >= 4 && s[0]|0x20 == 'u' && s[1]|0x20 == 'r' && s[2]|0x20 == 'n' && s[3] == ':':
-		form = 'u'
-	case len(s) > 8 && s[8] == '-':
-		form = '-'
+	var fits bool
+	var want string
+	switch n := len(s); {
+	case n > 0 && s[0] == '{':
+		fits, want = n == uuidSize+2, "38 for the form in braces"
+	case n >= 4 && s[0]|0x20 == 'u' && s[1]|0x20 == 'r' && s[2]|0x20 == 'n' && s[3] == ':':
+		fits, want = n == uuidSize+len(urnPrefix), "45 for the urn:uuid: form"
+	case n > 8 && s[8] == '-':
+		fits, want = n == uuidSize, "36 for the form with hyphens"
+	default:
+		fits, want = n == 32 || n == uuidSize || n == uuidSize+2 || n == uuidSize+len(urnPrefix), "36 (or 32, 38, 45)"
 	}
-	switch {
-	case form == '{' && len(s) == uuidSize+2,
-		form == 'u' && len(s) == uuidSize+len(urnPrefix),
-		form == '-' && len(s) == uuidSize,
-		form == 0 && (len(s) == 32 || len(s) == uuidSize || len(s) == uuidSize+2 || len(s) == uuidSize+len(urnPrefix)):
+	if fits {
 		return nil
 	}
-	return &ParseError{Err: ErrInvalidLength, Length: len(s), Offset: -1, format: formatUUID, want: form}
+	return &ParseError{Err: ErrInvalidLength, Form: formUUID, Length: len(s), Offset: -1, Want: want}
 }
 
 // uuidFault describes what is wrong with s, which has the length of one of
@@ -199,22 +198,22 @@ func uuidFault[T string | []byte](s T) error {
 	}
 	for i := range len(s) {
 		j := i - start // offset in the 36-character form
-		var want byte  // what position i requires, as ParseError.want records it
 		var ok bool
+		want := "a hex digit" // what position i requires
 		switch {
 		case j < 0 && start == 1:
-			want, ok = '{', s[i] == '{'
+			want, ok = "'{'", s[i] == '{'
 		case j < 0:
-			want, ok = 'u', s[i] == urnPrefix[i] || s[i] == "URN:UUID:"[i]
+			want, ok = `"urn:uuid:" (in either case)`, s[i] == urnPrefix[i] || s[i] == "URN:UUID:"[i]
 		case j >= uuidSize:
-			want, ok = '}', s[i] == '}'
+			want, ok = "'}'", s[i] == '}'
 		case hyphens && (j == 8 || j == 13 || j == 18 || j == 23):
-			want, ok = '-', s[i] == '-'
+			want, ok = "'-'", s[i] == '-'
 		default:
 			ok = hexValue[s[i]] != invalid
 		}
 		if !ok {
-			return &ParseError{Err: ErrInvalidCharacter, Length: len(s), Offset: i, Byte: s[i], format: formatUUID, want: want}
+			return &ParseError{Err: ErrInvalidCharacter, Form: formUUID, Length: len(s), Offset: i, Byte: s[i], Want: want}
 		}
 	}
 	panic("ulid: uuidFault called on valid input")

@@ -5,10 +5,18 @@ import "strconv"
 // A ParseError describes why text or binary input is not a valid ULID (or,
 // for [ParseUUID], UUID). It wraps one of [ErrInvalidLength],
 // [ErrInvalidCharacter] or [ErrOverflow]; test for those with [errors.Is].
+//
+// Its fields say all that its message says, so a program can word the fault
+// its own way, or mark the offending byte, from the fields alone.
 type ParseError struct {
 	// Err is the sentinel error: ErrInvalidLength, ErrInvalidCharacter or
 	// ErrOverflow.
 	Err error
+	// Form names what the input was read as, as the message names it:
+	// "" for ULID text (Parse, ParseStrict, UnmarshalText), "binary"
+	// (UnmarshalBinary), "UUID text" (ParseUUID), or, for a Scan value of no
+	// length that fits, "SQL []byte" or "SQL string".
+	Form string
 	// Length is the length of the input, in bytes.
 	Length int
 	// Offset is the zero-based byte offset of the offending byte, or -1 when
@@ -16,72 +24,60 @@ type ParseError struct {
 	Offset int
 	// Byte is the offending byte, or 0 when Offset is -1.
 	Byte byte
-
-	format inputFormat
-	want   byte // for UUID text, the byte the offset requires (0 for a hex digit, 'u' for the URN prefix), or for a length error the form the text marks itself as: '{', 'u' or '-'; 0 for none
+	// Want says, in words, what the input needed instead: for a length
+	// error, the lengths that fit, such as "26" or "38 for the form in
+	// braces"; for a UUID character error, what the offset takes, such as
+	// "a hex digit" or "'-'". It is "" for a ULID character error (any
+	// character of the alphabet) and for ErrOverflow ('0' to '7').
+	Want string
 }
 
-// inputFormat names what a ParseError's input was meant to be.
-type inputFormat uint8
-
-const (
-	formatText inputFormat = iota
-	formatBinary
-	formatUUID
-	formatScan       // a database value as a []byte: binary, ULID text or UUID text
-	formatScanString // a database value as a string: ULID text or UUID text
-)
-
-// Error returns a one-line lower-case description, such as
-// "ulid: invalid character 'U' at offset 5".
+// Error returns a one-line lower-case description built from e's fields,
+// such as "ulid: invalid character 'U' at offset 5" or
+// "ulid: invalid UUID text length 35 bytes, want 36 for the form with hyphens".
 func (e *ParseError) Error() string {
-	switch e.Err {
-	case ErrInvalidLength:
-		switch e.format {
-		case formatBinary:
-			return "ulid: invalid binary length " + strconv.Itoa(e.Length) + " bytes, want 16"
-		case formatUUID:
-			msg := "ulid: invalid UUID text length " + strconv.Itoa(e.Length) + " bytes, want "
-			switch e.want {
-			case '{':
-				return msg + "38 for the form in braces"
-			case 'u':
-				return msg + "45 for the urn:uuid: form"
-			case '-':
-				return msg + "36 for the form with hyphens"
-			}
-			return msg + "36 (or 32, 38, 45)"
-		case formatScan:
-			return "ulid: cannot scan a []byte of " + strconv.Itoa(e.Length) + " bytes: want 16 binary bytes, or 26-character ULID text or UUID text (36 characters, or 32, 38, 45)"
-		case formatScanString:
-			return "ulid: cannot scan a string of " + strconv.Itoa(e.Length) + " bytes: want 26-character ULID text or UUID text (36 characters, or 32, 38, 45); binary values must be a []byte"
-		}
-		return "ulid: invalid length " + strconv.Itoa(e.Length) + " bytes, want 26"
-	case ErrOverflow:
+	var msg string
+	switch {
+	case e.Err == ErrOverflow:
 		return "ulid: first character " + quoteByte(e.Byte) + " is above '7': value overflows 128 bits"
+	case e.Offset < 0 && e.Form == "":
+		msg = "ulid: invalid length " + strconv.Itoa(e.Length) + " bytes"
+	case e.Offset < 0:
+		msg = "ulid: invalid " + e.Form + " length " + strconv.Itoa(e.Length) + " bytes"
+	case e.Form == "":
+		msg = "ulid: invalid character " + quoteByte(e.Byte) + " at offset " + strconv.Itoa(e.Offset) + aliasNote(e.Byte)
+	default:
+		msg = "ulid: invalid " + e.Form + ": character " + quoteByte(e.Byte) + " at offset " + strconv.Itoa(e.Offset)
 	}
-	msg := "ulid: invalid character " + quoteByte(e.Byte) + " at offset " + strconv.Itoa(e.Offset)
-	if e.format == formatUUID {
-		msg = "ulid: invalid UUID text: character " + quoteByte(e.Byte) + " at offset " + strconv.Itoa(e.Offset) + ", want "
-		switch e.want {
-		case 0:
-			msg += "a hex digit"
-		case 'u':
-			msg += `"urn:uuid:" (in either case)`
-		default:
-			msg += quoteByte(e.want)
-		}
-	}
-	if e.format == formatText {
-		switch e.Byte {
-		case 'I', 'i', 'L', 'l':
-			msg += " (Crockford alias of '1', which ParseStrict rejects)"
-		case 'O', 'o':
-			msg += " (Crockford alias of '0', which ParseStrict rejects)"
-		}
+	if e.Want != "" {
+		msg += ", want " + e.Want
 	}
 	return msg
 }
+
+// aliasNote explains why b, a character error in ULID text, was refused if it
+// is one of Crockford's aliases: only ParseStrict refuses those.
+func aliasNote(b byte) string {
+	switch b {
+	case 'I', 'i', 'L', 'l':
+		return " (Crockford alias of '1', which ParseStrict rejects)"
+	case 'O', 'o':
+		return " (Crockford alias of '0', which ParseStrict rejects)"
+	}
+	return ""
+}
+
+// The forms that ParseError.Form names, and the lengths its Want gives.
+const (
+	formBinary     = "binary"
+	formUUID       = "UUID text"
+	formSQLBytes   = "SQL []byte"
+	formSQLString  = "SQL string"
+	wantText       = "26"
+	wantBinary     = "16"
+	wantSQLBytes   = "16 binary bytes, or 26-character ULID text or UUID text (36 characters, or 32, 38, 45)"
+	wantSQLString  = "26-character ULID text or UUID text (36 characters, or 32, 38, 45); binary values must be a []byte"
+)
 
 // Unwrap returns e.Err.
 func (e *ParseError) Unwrap() error { return e.Err }
@@ -218,7 +214,7 @@ func (id *ULID) UnmarshalText(text []byte) error {
 // copy that usually follows.
 func decode[T string | []byte](s T, table *[256]byte) (high, low uint64, err error) {
 	if len(s) != EncodedSize {
-		return 0, 0, &ParseError{Err: ErrInvalidLength, Length: len(s), Offset: -1}
+		return 0, 0, &ParseError{Err: ErrInvalidLength, Length: len(s), Offset: -1, Want: wantText}
 	}
 	_ = s[25]
 	// Valid values are 0–31, and the first may not exceed 7 (overflow):

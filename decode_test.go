@@ -3,6 +3,7 @@ package ulid
 import (
 	"bytes"
 	"errors"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -267,5 +268,41 @@ func checkEncodings(t *testing.T, id ULID) {
 	}
 	if back, err := Parse(s); err != nil || back != id {
 		t.Fatalf("text round trip of %s = %s, %v", s, back, err)
+	}
+}
+
+// TestParseErrorFieldsSayAll pins that a ParseError has no hidden state: its
+// fields are all exported, so a program that words a fault its own way has
+// every fact the message has, and a copy built from the fields alone gives
+// the same message.
+func TestParseErrorFieldsSayAll(t *testing.T) {
+	typ := reflect.TypeFor[ParseError]()
+	for i := range typ.NumField() {
+		if f := typ.Field(i); !f.IsExported() {
+			t.Errorf("ParseError has the unexported field %s", f.Name)
+		}
+	}
+	var scanned ULID
+	inputs := []func() error{
+		func() error { _, err := Parse("01ARYZ6S41TSV4RRFFQ69G5FAU"); return err },
+		func() error { _, err := ParseStrict("0IARYZ6S41TSV4RRFFQ69G5FAV"); return err },
+		func() error { _, err := Parse("81ARYZ6S41TSV4RRFFQ69G5FAV"); return err },
+		func() error { _, err := Parse("01ARYZ"); return err },
+		func() error { _, err := ParseUUID("{01563df3-6481-d676-4c61-efb99302bd5b"); return err },
+		func() error { _, err := ParseUUID("01563df3x6481-d676-4c61-efb99302bd5b"); return err },
+		func() error { return scanned.UnmarshalBinary(make([]byte, 15)) },
+		func() error { return scanned.Scan("0123456789abcdef") },
+		func() error { return scanned.Scan(make([]byte, 17)) },
+	}
+	for _, f := range inputs {
+		err := f()
+		var pe *ParseError
+		if !errors.As(err, &pe) {
+			t.Fatalf("%v is not a *ParseError", err)
+		}
+		rebuilt := &ParseError{Err: pe.Err, Form: pe.Form, Length: pe.Length, Offset: pe.Offset, Byte: pe.Byte, Want: pe.Want}
+		if rebuilt.Error() != err.Error() {
+			t.Errorf("rebuilt from its fields: %q, want %q", rebuilt.Error(), err.Error())
+		}
 	}
 }

@@ -90,7 +90,7 @@ func (id ULID) MarshalBinary() ([]byte, error) {
 // wrapping [ErrInvalidLength] and leaves id unchanged.
 func (id *ULID) UnmarshalBinary(data []byte) error {
 	if len(data) != BinarySize {
-		return &ParseError{Err: ErrInvalidLength, Length: len(data), Offset: -1, format: formatBinary}
+		return &ParseError{Err: ErrInvalidLength, Form: formBinary, Length: len(data), Offset: -1, Want: wantBinary}
 	}
 	*id = ULID(data)
 	return nil

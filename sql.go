@@ -61,9 +61,8 @@ func scanText[T string | []byte](src T) (ULID, error) {
 	case 32, uuidSize, uuidSize + 2, uuidSize + len(urnPrefix):
 		return decodeUUID(src)
 	}
-	format := formatScan
 	if _, ok := any(src).(string); ok {
-		format = formatScanString
+		return ULID{}, &ParseError{Err: ErrInvalidLength, Form: formSQLString, Length: len(src), Offset: -1, Want: wantSQLString}
 	}
-	return ULID{}, &ParseError{Err: ErrInvalidLength, Length: len(src), Offset: -1, format: format}
+	return ULID{}, &ParseError{Err: ErrInvalidLength, Form: formSQLBytes, Length: len(src), Offset: -1, Want: wantSQLBytes}
 }

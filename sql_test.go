@@ -91,8 +91,8 @@ func TestScan(t *testing.T) {
 			src  any
 			want string
 		}{
-			{"0123456789abcdef", "ulid: cannot scan a string of 16 bytes: want 26-character ULID text or UUID text (36 characters, or 32, 38, 45); binary values must be a []byte"},
-			{make([]byte, 17), "ulid: cannot scan a []byte of 17 bytes: want 16 binary bytes, or 26-character ULID text or UUID text (36 characters, or 32, 38, 45)"},
+			{"0123456789abcdef", "ulid: invalid SQL string length 16 bytes, want 26-character ULID text or UUID text (36 characters, or 32, 38, 45); binary values must be a []byte"},
+			{make([]byte, 17), "ulid: invalid SQL []byte length 17 bytes, want 16 binary bytes, or 26-character ULID text or UUID text (36 characters, or 32, 38, 45)"},
 		} {
 			var id ULID
 			if err := id.Scan(tc.src); err == nil || err.Error() != tc.want {
