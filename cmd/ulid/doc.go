@@ -2,7 +2,7 @@
 //
 // Usage:
 //
-//	ulid [-n N] [--time T] [--lower] [--uuid] [-f FIELD] [--local] [-z]
+//	ulid [-n N] [--time T] [--v7] [--lower] [--uuid] [-f FIELD] [--local] [-z]
 //	ulid [inspect] [--json | -f FIELD] [--local] [--strict] [--ulid-only] ID...
 //	ulid convert [--strict] [--ulid-only] ID...
 //	ulid validate [--strict] [--ulid-only] [ID...]
@@ -18,10 +18,14 @@
 //	          date -d takes them) or Unix milliseconds (1782210600000). A
 //	          bare number from 1 to 99999999999 is rejected as ambiguous,
 //	          and one with a fraction too: write seconds with @
+//	--v7      make ULIDs that are also valid RFC 9562 version 7 UUIDs:
+//	          the version 7 in bits 48-51, the variant 10 in bits 64-65,
+//	          74 random bits of the 80. They are ULIDs like any other, in
+//	          the same order; --uuid prints them as UUIDv7 text
 //	--lower   print lower case
-//	--uuid    print the 16 bytes as UUID text (8-4-4-4-12 hex digits); the
-//	          version and variant bits are not set, so it is not a v4 or
-//	          v7 UUID
+//	--uuid    print the 16 bytes as UUID text (8-4-4-4-12 hex digits);
+//	          without --v7 the version and variant bits are not set, so
+//	          it is not a v4 or v7 UUID
 //	-f FIELD  print FIELD of each new ULID instead of the ULID, as
 //	          inspect prints it (below): one line per ULID, so N with -n,
 //	          all for the --time given or for now. ulid -f ms prints the
@@ -30,7 +34,8 @@
 //	--local   with -f, show times in the local time zone (-l); without
 //	          -f it changes nothing
 //	-z        entropy starts at zero: the smallest ULID of the time, then
-//	          the next ones (--zero; all N share one millisecond)
+//	          the next ones (--zero; all N share one millisecond); with
+//	          --v7, the smallest with the version and variant bits set
 //	-q        accepted for oklog/ulid's command and changes nothing: the
 //	          entropy is always crypto/rand (--quick)
 //
@@ -84,6 +89,7 @@
 //	ulid 01ARYZ6S41TSV4RRFFQ69G5FAV         # inspect
 //	ulid -f ms 01ARYZ6S41TSV4RRFFQ69G5FAV   # 1469918176385
 //	ulid -n 3 -f uuid                       # three new ULIDs as UUIDs
+//	ulid --v7 --uuid                        # a ULID that is a valid UUIDv7
 //	ulid --time 2026-06-23T10:30:00Z -f ms  # 1782210600000
 //	ulid inspect --json - < ids.txt
 //	ulid convert 01563df3-6481-d676-4c61-efb99302bd5b

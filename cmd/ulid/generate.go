@@ -22,6 +22,7 @@ type genOptions struct {
 	lower  bool        // print lower case
 	asUUID bool        // print the UUID text form
 	zero   bool        // entropy starts at zero (-z), for the smallest ULID of a time
+	v7     bool        // UUIDv7-compatible ULIDs (--v7)
 	show   showOptions // -f and --local: print one field of each ULID instead
 }
 
@@ -29,7 +30,7 @@ type genOptions struct {
 // IDs to inspect. The others, -z and -q, only affect generated IDs, and
 // are accepted with IDs and change nothing there, as in oklog/ulid's
 // command, so that an alias such as ulid='ulid -q' still inspects.
-var generateOnlyFlags = []string{"n", "time", "lower", "uuid"}
+var generateOnlyFlags = []string{"n", "time", "lower", "uuid", "v7"}
 
 // A decimalCount is the value of -n: a count in decimal, as people write
 // one. flag's Int64 would read Go's number syntax, so that 010 meant 8,
@@ -61,6 +62,7 @@ func generateFlags(fs *flag.FlagSet) *genOptions {
 	})
 	fs.BoolVar(&opt.lower, "lower", false, "print lower case")
 	fs.BoolVar(&opt.asUUID, "uuid", false, "print the UUID text form")
+	fs.BoolVar(&opt.v7, "v7", false, "make ULIDs that are also valid UUIDv7")
 	fs.BoolVar(&opt.zero, "z", false, "entropy starts at zero")
 	fs.BoolVar(&opt.zero, "zero", false, "long form of -z")
 	// oklog's -q asks for math/rand entropy, for speed. Here entropy is
@@ -98,9 +100,17 @@ func runGenerate(opt genOptions) int {
 // with one, a new Monotonic generator, so that the ULIDs still increase.
 // With zero, all have one time, opt.at or now, and the entropy of the
 // first is zero: the smallest ULID of that millisecond, then the next.
-// With opt.show asking for one value, it writes that value of each ULID.
+// With v7 the ULIDs are UUIDv7-compatible: from ulid.MakeV7, or a
+// generator from ulid.NewMonotonicV7, whose entropy of zeros gives the
+// smallest such ULID of the millisecond. With opt.show asking for one
+// value, it writes that value of each ULID.
 func generate(w io.Writer, opt genOptions) error {
 	next := func() (ulid.ULID, error) { return ulid.Make(), nil }
+	newMonotonic := ulid.NewMonotonic
+	if opt.v7 {
+		next = func() (ulid.ULID, error) { return ulid.MakeV7(), nil }
+		newMonotonic = ulid.NewMonotonicV7
+	}
 	if opt.zero && !opt.atSet {
 		ms, err := ulid.Timestamp(time.Now())
 		if err != nil {
@@ -113,7 +123,7 @@ func generate(w io.Writer, opt genOptions) error {
 		if opt.zero {
 			entropy = zeros{}
 		}
-		g := ulid.NewMonotonic(entropy)
+		g := newMonotonic(entropy)
 		next = func() (ulid.ULID, error) { return g.New(opt.at) }
 	}
 	bw := bufio.NewWriterSize(w, 64<<10)

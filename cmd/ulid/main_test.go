@@ -144,7 +144,7 @@ func TestHelpIsDoc(t *testing.T) {
 	if want := strings.ReplaceAll(f.Doc.Text(), "\n\t", "\n  "); help != want {
 		t.Errorf("help differs from the package doc:\n%s\n----\n%s", help, want)
 	}
-	const usage = "usage: ulid [-n N] [--time T] [--lower] [--uuid] [-f FIELD] [--local] [-z]\n" +
+	const usage = "usage: ulid [-n N] [--time T] [--v7] [--lower] [--uuid] [-f FIELD] [--local] [-z]\n" +
 		"       ulid [inspect] [--json | -f FIELD] [--local] [--strict] [--ulid-only] ID...\n" +
 		"       ulid convert [--strict] [--ulid-only] ID...\n" +
 		"       ulid validate [--strict] [--ulid-only] [ID...]\n" +
@@ -646,6 +646,11 @@ func TestMisuse(t *testing.T) {
 		{[]string{"-n", "1", specULID}, "-n generates; it cannot be combined with IDs"},
 		{[]string{specULID, "--uuid"}, "--uuid generates"},
 		{[]string{"--json"}, "--json inspects IDs"},
+		{[]string{"--v7", specULID}, "--v7 generates; it cannot be combined with IDs"},
+		{[]string{specULID, "-", "--v7"}, "--v7 generates"},
+		{[]string{"inspect", "--v7", specULID}, "flag provided but not defined: -v7"},
+		{[]string{"generate", "--v7", specULID}, "generate takes no IDs"},
+		{[]string{"convert", "--v7", specULID}, "flag provided but not defined: -v7"},
 		{[]string{"--time", "yesterday"}, "want an RFC 3339 time"},
 		{[]string{"--time", "2026-06-23"}, "want an RFC 3339 time"},
 		{[]string{"--time", "-1"}, "want an RFC 3339 time"},
