@@ -43,13 +43,15 @@
 // and the flag changes nothing, as in oklog/ulid's command.
 //
 // Inspect: for each ID print its canonical form, time (UTC, RFC 3339 with
-// milliseconds), Unix milliseconds, entropy (hex) and UUID text form.
-// "ulid ID..." is short for "ulid inspect ID...".
+// milliseconds), Unix milliseconds, entropy (hex), UUID text form, and
+// whether its 128 bits are a valid RFC 9562 version 7 UUID (uuidv7: true
+// or false; true for every ULID from --v7, and by chance for one in 64
+// others). "ulid ID..." is short for "ulid inspect ID...".
 //
 //	--json     print one JSON object per ID, one per line
 //	-f FIELD   print only FIELD, one line per ID: ulid, time (or rfc3339),
-//	           unix_ms (or ms), unix (seconds), entropy or uuid, in any
-//	           case; any other FIELD is an error (--format)
+//	           unix_ms (or ms), unix (seconds), entropy, uuid or uuidv7,
+//	           in any case; any other FIELD is an error (--format)
 //	--local    show the time in the local time zone (-l)
 //
 // Convert: turn each ULID into its UUID text form and each UUID into its
@@ -90,6 +92,7 @@
 //	ulid -f ms 01ARYZ6S41TSV4RRFFQ69G5FAV   # 1469918176385
 //	ulid -n 3 -f uuid                       # three new ULIDs as UUIDs
 //	ulid --v7 --uuid                        # a ULID that is a valid UUIDv7
+//	ulid -f uuidv7 01FWHE4YDGFK1SHH6W1G60EECF  # true
 //	ulid --time 2026-06-23T10:30:00Z -f ms  # 1782210600000
 //	ulid inspect --json - < ids.txt
 //	ulid convert 01563df3-6481-d676-4c61-efb99302bd5b
