@@ -2,7 +2,7 @@
 //
 // Usage:
 //
-//	ulid [-n N] [--time T] [--v7] [--lower] [--uuid] [-f FIELD] [--local] [-z]
+//	ulid [-n N] [--time T] [--v7] [--lower] [--uuid] [--json | -f FIELD] [--local] [-z]
 //	ulid [inspect] [--json | -f FIELD] [--local] [--strict] [--ulid-only] ID...
 //	ulid convert [--strict] [--ulid-only] ID...
 //	ulid validate [--strict] [--ulid-only] [ID...]
@@ -26,13 +26,15 @@
 //	--uuid    print the 16 bytes as UUID text (8-4-4-4-12 hex digits);
 //	          without --v7 the version and variant bits are not set, so
 //	          it is not a v4 or v7 UUID
+//	--json    print what inspect --json prints (below) of each new ULID,
+//	          one JSON object per line. Not with --lower, --uuid or -f
 //	-f FIELD  print FIELD of each new ULID instead of the ULID, as
 //	          inspect prints it (below): one line per ULID, so N with -n,
 //	          all for the --time given or for now. ulid -f ms prints the
 //	          Unix ms of now; ulid --time T -f ms, T in Unix ms. Not with
 //	          --lower or --uuid (-f uuid is --uuid)
-//	--local   with -f, show times in the local time zone (-l); without
-//	          -f it changes nothing
+//	--local   with -f or --json, show times in the local time zone (-l);
+//	          without them it changes nothing
 //	-z        entropy starts at zero: the smallest ULID of the time, then
 //	          the next ones (--zero; all N share one millisecond); with
 //	          --v7, the smallest with the version and variant bits set

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"encoding/json"
 	"errors"
 	"flag"
 	"io"
@@ -23,6 +24,7 @@ type genOptions struct {
 	asUUID bool        // print the UUID text form
 	zero   bool        // entropy starts at zero (-z), for the smallest ULID of a time
 	v7     bool        // UUIDv7-compatible ULIDs (--v7)
+	json   bool        // print what inspect --json prints of each ULID instead
 	show   showOptions // -f and --local: print one field of each ULID instead
 }
 
@@ -82,10 +84,20 @@ func runGenerate(opt genOptions) int {
 	}
 	if opt.show.one() {
 		switch {
+		case opt.json:
+			misuse("--json and -f cannot be combined: -f prints one field as plain text")
 		case opt.asUUID:
 			misuse("--uuid and -f cannot be combined: -f prints one field of each new ULID; -f uuid prints the UUID")
 		case opt.lower:
 			misuse("--lower and -f cannot be combined: -f prints one field of each new ULID")
+		}
+	}
+	if opt.json {
+		switch {
+		case opt.asUUID:
+			misuse("--uuid and --json cannot be combined: --json prints the UUID among the fields of each new ULID")
+		case opt.lower:
+			misuse("--lower and --json cannot be combined: --json prints the fields of each new ULID")
 		}
 	}
 	if err := generate(os.Stdout, opt); err != nil {
@@ -103,7 +115,8 @@ func runGenerate(opt genOptions) int {
 // With v7 the ULIDs are UUIDv7-compatible: from ulid.MakeV7, or a
 // generator from ulid.NewMonotonicV7, whose entropy of zeros gives the
 // smallest such ULID of the millisecond. With opt.show asking for one
-// value, it writes that value of each ULID.
+// value, it writes that value of each ULID; with json, what inspect --json
+// writes.
 func generate(w io.Writer, opt genOptions) error {
 	next := func() (ulid.ULID, error) { return ulid.Make(), nil }
 	newMonotonic := ulid.NewMonotonic
@@ -127,10 +140,17 @@ func generate(w io.Writer, opt genOptions) error {
 		next = func() (ulid.ULID, error) { return g.New(opt.at) }
 	}
 	bw := bufio.NewWriterSize(w, 64<<10)
+	enc := json.NewEncoder(bw)
 	for range opt.n {
 		id, err := next()
 		if err != nil {
 			return err
+		}
+		if opt.json {
+			if err := enc.Encode(describe(id, opt.show.local)); err != nil {
+				return err
+			}
+			continue
 		}
 		b := bw.AvailableBuffer()
 		switch {

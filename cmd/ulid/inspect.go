@@ -25,7 +25,7 @@ type inspectOptions struct {
 
 // inspectOnlyFlags are the flags of inspect that make no sense without
 // IDs, for the message when ulid is given one of them and no ID.
-var inspectOnlyFlags = []string{"json", "strict", "ulid-only"}
+var inspectOnlyFlags = []string{"strict", "ulid-only"}
 
 // showOptions are -f and --local: what inspect and generate print of each
 // ID, when it is one value, and in which time zone.

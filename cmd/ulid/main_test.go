@@ -146,7 +146,7 @@ func TestHelpIsDoc(t *testing.T) {
 	if want := strings.ReplaceAll(f.Doc.Text(), "\n\t", "\n  "); help != want {
 		t.Errorf("help differs from the package doc:\n%s\n----\n%s", help, want)
 	}
-	const usage = "usage: ulid [-n N] [--time T] [--v7] [--lower] [--uuid] [-f FIELD] [--local] [-z]\n" +
+	const usage = "usage: ulid [-n N] [--time T] [--v7] [--lower] [--uuid] [--json | -f FIELD] [--local] [-z]\n" +
 		"       ulid [inspect] [--json | -f FIELD] [--local] [--strict] [--ulid-only] ID...\n" +
 		"       ulid convert [--strict] [--ulid-only] ID...\n" +
 		"       ulid validate [--strict] [--ulid-only] [ID...]\n" +
@@ -647,7 +647,9 @@ func TestMisuse(t *testing.T) {
 		{[]string{"-bogus"}, "flag provided but not defined: -bogus"},
 		{[]string{"-n", "1", specULID}, "-n generates; it cannot be combined with IDs"},
 		{[]string{specULID, "--uuid"}, "--uuid generates"},
-		{[]string{"--json"}, "--json inspects IDs"},
+		{[]string{"--ulid-only", "-n", "2"}, "--ulid-only inspects IDs"},
+		{[]string{"--json", "--uuid"}, "--uuid and --json cannot be combined"},
+		{[]string{"generate", "--json", "--lower"}, "--lower and --json cannot be combined"},
 		{[]string{"--v7", specULID}, "--v7 generates; it cannot be combined with IDs"},
 		{[]string{specULID, "-", "--v7"}, "--v7 generates"},
 		{[]string{"inspect", "--v7", specULID}, "flag provided but not defined: -v7"},

@@ -218,7 +218,7 @@ func TestField(t *testing.T) {
 		{[]string{"-f", "ms", "--ulid-only"}, "--ulid-only inspects IDs"},
 		{[]string{"-f", "ms", "--uuid"}, "--uuid and -f cannot be combined"},
 		{[]string{"generate", "--lower", "-f", "ulid"}, "--lower and -f cannot be combined"},
-		{[]string{"generate", "--json"}, "flag provided but not defined: -json"},
+		{[]string{"generate", "--json", "-f", "ms"}, "--json and -f cannot be combined"},
 		{[]string{"validate", "--v7"}, "flag provided but not defined: -v7"},
 	} {
 		r := runCmd(t, specULID+"\n", nil, tc.args...)

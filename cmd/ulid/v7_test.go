@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/hex"
 	"encoding/json"
 	"strconv"
 	"strings"
@@ -150,6 +151,85 @@ func TestGenerateV7Field(t *testing.T) {
 			}
 			if err != nil || !id.IsUUIDv7() || !isV7Text(id.UUIDString()) || id.Timestamp() != 1782210600000 || (i > 0 && id.Compare(prev) <= 0) {
 				t.Fatalf("-f %s: line %d %q (%v) after %s", field, i, line, err, prev)
+			}
+			prev = id
+		}
+	}
+}
+
+// TestGenerateJSON checks --json for new ULIDs: what inspect --json
+// prints of each, with --v7 and without.
+func TestGenerateJSON(t *testing.T) {
+	// No randomness with -z: the exact lines.
+	for _, tc := range []struct {
+		args []string
+		env  []string
+		want string
+	}{
+		{[]string{"--json", "--time", "1469918176385", "-z"}, nil,
+			`{"ulid":"01ARYZ6S410000000000000000","time":"2016-07-30T22:36:16.385Z","unix_ms":1469918176385,"entropy":"00000000000000000000",` +
+				`"uuid":"01563df3-6481-0000-0000-000000000000","uuidv7":false}` + "\n"},
+		{[]string{"generate", "--v7", "--json", "--time", "1469918176385", "-z", "-n", "2"}, nil,
+			`{"ulid":"01ARYZ6S41E008000000000000","time":"2016-07-30T22:36:16.385Z","unix_ms":1469918176385,"entropy":"70008000000000000000",` +
+				`"uuid":"01563df3-6481-7000-8000-000000000000","uuidv7":true}` + "\n" +
+				`{"ulid":"01ARYZ6S41E008000000000001","time":"2016-07-30T22:36:16.385Z","unix_ms":1469918176385,"entropy":"70008000000000000001",` +
+				`"uuid":"01563df3-6481-7000-8000-000000000001","uuidv7":true}` + "\n"},
+		{[]string{"--v7", "--json", "--local", "--time", "1469918176385", "-z"}, []string{"TZ=Asia/Kolkata"},
+			`{"ulid":"01ARYZ6S41E008000000000000","time":"2016-07-31T04:06:16.385+05:30","unix_ms":1469918176385,"entropy":"70008000000000000000",` +
+				`"uuid":"01563df3-6481-7000-8000-000000000000","uuidv7":true}` + "\n"},
+		{[]string{"--json", "-n", "0", "--v7"}, nil, ""},
+	} {
+		if strings.Contains(strings.Join(tc.env, ""), "Kolkata") {
+			if _, err := time.LoadLocation("Asia/Kolkata"); err != nil {
+				t.Log("no time zone database:", err)
+				continue
+			}
+		}
+		r := runCmd(t, "", tc.env, tc.args...)
+		if r.code != 0 || r.stderr != "" || r.stdout != tc.want {
+			t.Errorf("%q: exit %d, stderr %q, stdout\n%s\nwant\n%s", tc.args, r.code, r.stderr, r.stdout, tc.want)
+		}
+	}
+
+	// With randomness: each object's fields agree with its ULID, every
+	// one is a UUIDv7, and they increase.
+	for _, tc := range []struct {
+		args []string
+		ms   int64 // the timestamp of every ULID; -1 for now
+	}{
+		{[]string{"--v7", "--json", "-n", "1000"}, -1},
+		{[]string{"--v7", "--json", "--time", "2026-06-23T10:30:00Z", "-n", "1000"}, 1782210600000},
+	} {
+		args := tc.args
+		before := time.Now().UnixMilli()
+		r := runCmd(t, "", nil, args...)
+		after := time.Now().UnixMilli()
+		if tc.ms >= 0 {
+			before, after = tc.ms, tc.ms
+		}
+		got := lines(r.stdout)
+		if r.code != 0 || r.stderr != "" || len(got) != 1000 {
+			t.Fatalf("%q: exit %d, stderr %q, %d lines", args, r.code, r.stderr, len(got))
+		}
+		var prev ulid.ULID
+		for i, line := range got {
+			var v info
+			dec := json.NewDecoder(strings.NewReader(line))
+			dec.DisallowUnknownFields()
+			if err := dec.Decode(&v); err != nil {
+				t.Fatalf("%q: line %d %q: %v", args, i, line, err)
+			}
+			id, err := ulid.ParseStrict(v.ULID)
+			e := id.Entropy()
+			if err != nil || !v.UUIDv7 || !id.IsUUIDv7() || !isV7Text(v.UUID) || v.UUID != id.UUIDString() ||
+				v.UnixMS != id.Timestamp() || v.Time != id.Time().Format("2006-01-02T15:04:05.000Z07:00") || v.Entropy != hex.EncodeToString(e[:]) {
+				t.Fatalf("%q: line %d: %+v (%v)", args, i, v, err)
+			}
+			if int64(v.UnixMS) < before || int64(v.UnixMS) > after {
+				t.Fatalf("%q: line %d at %d ms, not between %d and %d", args, i, v.UnixMS, before, after)
+			}
+			if i > 0 && id.Compare(prev) <= 0 {
+				t.Fatalf("%q: line %d: %s is not after %s", args, i, id, prev)
 			}
 			prev = id
 		}
