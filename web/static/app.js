@@ -238,7 +238,8 @@ function runGenerate() {
     generateProblem(countInput, `Enter a whole number from 1 to ${api.maxCount}.`);
     return;
   }
-  const result = api.generate(count, $('gen-monotonic').checked, $('gen-lower').checked, timeInput.value);
+  const v7 = $('gen-v7').checked;
+  const result = api.generate(count, $('gen-monotonic').checked, $('gen-lower').checked, timeInput.value, v7);
   if (!result.ok) {
     generateProblem(/^time: /.test(result.error.message) ? timeInput : null,
       result.error.message.replace(/^time: (.)/, (_, c) => `At time: ${c}`));
@@ -268,7 +269,7 @@ function runGenerate() {
   const first = result.items[0];
   renderAnatomy($('gen-anatomy'), first.ulid.toUpperCase(), first.utc, first.entropy);
   const at = blank(timeInput.value) ? '' : ` at ${first.utc}`;
-  status.textContent = `Generated ${count} ULID${count === 1 ? '' : 's'}${at}` +
+  status.textContent = `Generated ${count} ${v7 ? 'UUIDv7-compatible ' : ''}ULID${count === 1 ? '' : 's'}${at}` +
     ($('gen-monotonic').checked ? ', strictly increasing.' : ', each with fresh random bits.');
   $('gen-copy').disabled = false;
 }

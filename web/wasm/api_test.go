@@ -125,12 +125,12 @@ func TestDecodeProblems(t *testing.T) {
 
 func TestGenerate(t *testing.T) {
 	for _, bad := range []int{0, -1, MaxCount + 1} {
-		if _, err := generate(bad, true, false, ""); err == nil {
+		if _, err := generate(bad, true, false, "", false); err == nil {
 			t.Errorf("generate(%d) succeeded", bad)
 		}
 	}
 	before := time.Now().UnixMilli()
-	items, err := generate(MaxCount, true, false, "")
+	items, err := generate(MaxCount, true, false, "", false)
 	after := time.Now().UnixMilli()
 	if err != nil || len(items) != MaxCount {
 		t.Fatalf("generate(%d) = %d items, %v", MaxCount, len(items), err)
@@ -147,7 +147,7 @@ func TestGenerate(t *testing.T) {
 			t.Fatalf("item %d at %d ms, outside [%d, %d]", i, it.Ms, before, after)
 		}
 	}
-	items, err = generate(50, false, true, "")
+	items, err = generate(50, false, true, "", false)
 	if err != nil || len(items) != 50 {
 		t.Fatalf("generate(50, not monotonic, lower) = %d items, %v", len(items), err)
 	}
@@ -162,7 +162,7 @@ func TestGenerate(t *testing.T) {
 func TestGenerateAt(t *testing.T) {
 	for _, at := range []string{"2016-07-30T22:36:16.385Z", " @1469918176.385 ", "1469918176385", "2016-07-31t04:06:16.385+05:30"} {
 		for _, monotonic := range []bool{true, false} {
-			items, err := generate(20, monotonic, false, at)
+			items, err := generate(20, monotonic, false, at, false)
 			if err != nil || len(items) != 20 {
 				t.Fatalf("generate(20, %v, at %q) = %d items, %v", monotonic, at, len(items), err)
 			}
@@ -184,13 +184,88 @@ func TestGenerateAt(t *testing.T) {
 		"yesterday":                 "time: want an RFC 3339 time",
 		"10889-08-02T05:31:50.656Z": "time: out of range",
 	} {
-		if _, err := generate(1, true, false, at); err == nil || !strings.HasPrefix(err.Error(), want) {
+		if _, err := generate(1, true, false, at, false); err == nil || !strings.HasPrefix(err.Error(), want) {
 			t.Errorf("generate at %q: %v, want %q", at, err, want)
 		}
 	}
-	items, err := generate(1, true, false, "10889-08-02T05:31:50.655Z")
+	items, err := generate(1, true, false, "10889-08-02T05:31:50.655Z", false)
 	if err != nil || items[0].Ms != vectors[2].ms {
 		t.Errorf("generate at the largest time: %+v, %v", items, err)
+	}
+}
+
+// isV7Text reports whether u, UUID text with hyphens, has the version
+// digit 7 and a variant digit of 8 to b (bits 10), read from the text
+// alone, without the package.
+func isV7Text(u string) bool {
+	return len(u) == 36 && u[14] == '7' && strings.IndexByte("89ab", u[19]) >= 0
+}
+
+// TestGenerateV7 checks generate with v7: every ULID, at now or a time
+// set, monotonic or not, in either case, is a valid UUIDv7 with the time
+// asked for, and the monotonic ones increase.
+func TestGenerateV7(t *testing.T) {
+	for _, bad := range []int{0, MaxCount + 1} {
+		if _, err := generate(bad, true, false, "", true); err == nil {
+			t.Errorf("generate(%d, v7) succeeded", bad)
+		}
+	}
+	for _, at := range []string{"", vectors[0].utc, " @1469918176.385 ", "10889-08-02T05:31:50.655Z"} {
+		for _, monotonic := range []bool{true, false} {
+			for _, lower := range []bool{false, true} {
+				before := time.Now().UnixMilli()
+				items, err := generate(MaxCount, monotonic, lower, at, true)
+				after := time.Now().UnixMilli()
+				if err != nil || len(items) != MaxCount {
+					t.Fatalf("generate(%d, %v, %v, %q, v7) = %d items, %v", MaxCount, monotonic, lower, at, len(items), err)
+				}
+				for i, it := range items {
+					d := decode(it.ULID)
+					if d.Problem != nil || !isV7Text(d.UUID) ||
+						d.Ms != it.Ms || d.Entropy != it.Entropy || d.LowerCase != lower {
+						t.Fatalf("at %q, monotonic %v: item %d %+v decodes to %+v", at, monotonic, i, it, *d)
+					}
+					switch at {
+					case "":
+						if int64(it.Ms) < before || int64(it.Ms) > after+1 {
+							t.Fatalf("item %d at %d ms, outside [%d, %d]", i, it.Ms, before, after)
+						}
+					case "10889-08-02T05:31:50.655Z":
+						if it.Ms != vectors[2].ms {
+							t.Fatalf("at %q: item %d at %d ms", at, i, it.Ms)
+						}
+					default:
+						if it.Ms != vectors[0].ms || it.UTC != vectors[0].utc {
+							t.Fatalf("at %q: item %d = %+v", at, i, it)
+						}
+					}
+					if monotonic && i > 0 && d.Canonical <= strings.ToUpper(items[i-1].ULID) {
+						t.Fatalf("at %q: not increasing at %d: %s after %s", at, i, it.ULID, items[i-1].ULID)
+					}
+				}
+			}
+		}
+	}
+	if _, err := generate(1, true, false, "yesterday", true); err == nil || !strings.HasPrefix(err.Error(), "time: want an RFC 3339 time") {
+		t.Errorf("generate at yesterday, v7: %v", err)
+	}
+
+	// Without v7, a ULID is a UUIDv7 only by chance, one in 64: of 1000
+	// with fresh entropy, 15.6 on average. A generator that set the bits
+	// anyway would make 1000; a correct one makes 100 or more less than
+	// once in 10^45 runs (Chernoff's bound).
+	items, err := generate(MaxCount, false, false, vectors[0].utc, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, it := range items {
+		if isV7Text(decode(it.ULID).UUID) {
+			n++
+		}
+	}
+	if n >= 100 {
+		t.Errorf("without v7, %d of %d ULIDs are UUIDv7s", n, len(items))
 	}
 }
 
@@ -362,7 +437,7 @@ func TestLocalTime(t *testing.T) {
 			if ms, err := toolinput.ParseTime(got); err != nil || ms != tc.ms {
 				t.Errorf("toolinput.ParseTime(%q) = %d, %v; want %d", got, ms, err, tc.ms)
 			}
-			items, err := generate(1, true, false, got)
+			items, err := generate(1, true, false, got, false)
 			if err != nil || items[0].Ms != tc.ms {
 				t.Errorf("generate at %q: %+v, %v; want ms %d", got, items, err, tc.ms)
 			}
