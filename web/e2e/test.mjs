@@ -56,7 +56,7 @@ function uuidOf(id) {
 const isUUIDv7 = (uuid) => uuid[14] === '7' && /^[89ab]$/.test(uuid[19]);
 
 // RFC 9562's example UUIDv7 (appendix A.6), as UUID text and as a ULID.
-const RFC_V7 = { uuid: '017f22e2-79b0-7cc3-98c4-dc0c0c07398f', text: '01FWHE4YDGFK1SHH6W1G60EECF' };
+const RFC_V7 = { uuid: '017f22e2-79b0-7cc3-98c4-dc0c0c07398f', text: '01FWHE4YDGFK1SHH6W1G60EECF', ms: 1645557742000 };
 
 // WCAG contrast ratio of two CSS rgb() colours.
 function contrast(a, b) {
@@ -357,11 +357,12 @@ await step('generate UUIDv7: a labelled checkbox; each UUID form has version 7 a
   }
   assert.match(await page.textContent('#gen-status'), new RegExp(`^Generated 50 UUIDv7-compatible ULIDs at ${v.utc}, each with fresh random bits`));
 
-  // Decode shows the same UUID.
+  // Decode says the same of one, and shows the same UUID.
   const first = ids[0];
   await page.click('#tab-decode');
   await page.fill('#dec-input', first);
   assert.equal(await value(page, 'dec-uuid'), uuidOf(first));
+  assert.match(await value(page, 'dec-uuidv7'), /^Yes: version 7 with the variant 10/);
   await page.fill('#dec-input', '');
   await page.click('#tab-generate');
 
@@ -374,6 +375,29 @@ await step('generate UUIDv7: a labelled checkbox; each UUID form has version 7 a
   await page.click('#gen-button');
   assert.equal((await texts(page, '#gen-list .id')).length, 10);
   assert.equal(await page.textContent('#gen-status'), 'Generated 10 ULIDs, strictly increasing.');
+});
+
+await step('decode says whether an ID is a valid UUIDv7', async () => {
+  await page.click('#tab-decode');
+  for (const [input, yes] of [[RFC_V7.uuid, true], [RFC_V7.text, true], [` urn:uuid:${RFC_V7.uuid.toUpperCase()}`, true],
+    [RFC_V7.text.toLowerCase(), true], [vectors[0].text, false], [vectors[0].uuid, false],
+    ['017f22e2-79b0-7cc3-c8c4-dc0c0c07398f', false], ['017f22e2-79b0-6cc3-98c4-dc0c0c07398f', false]]) {
+    await page.fill('#dec-input', input);
+    assert.ok(await isHidden(page, 'dec-error'), input);
+    assert.equal(await value(page, 'dec-uuidv7'), yes
+      ? 'Yes: version 7 with the variant 10, a valid RFC 9562 UUIDv7'
+      : 'No: not version 7 with the variant 10, so not a valid UUIDv7', input);
+  }
+  await page.fill('#dec-input', RFC_V7.uuid);
+  assert.equal(await value(page, 'dec-canonical'), RFC_V7.text);
+  assert.equal(await value(page, 'dec-ms'), String(RFC_V7.ms));
+  // A screen reader reads the field's name and then the answer.
+  const tree = await page.locator('#dec-result .fields').ariaSnapshot();
+  assert.match(tree, /- term: UUIDv7\n\s*- definition:\n\s*- status: "?Yes: version 7 with the variant 10/, tree);
+  await page.screenshot({ path: path.join(shots, 'decode-v7.png'), fullPage: true });
+  await page.fill('#dec-input', '01ARYZ6S41TSV4RRFFQ69G5FAU');
+  assert.ok(await isHidden(page, 'dec-result'));
+  await page.fill('#dec-input', '');
 });
 
 await step('decode the SPEC §3 vectors, every field', async () => {
@@ -392,6 +416,7 @@ await step('decode the SPEC §3 vectors, every field', async () => {
     assert.equal(await value(page, 'dec-timehex'), v.hex.slice(0, 12));
     assert.equal(await value(page, 'dec-entropy'), v.hex.slice(12));
     assert.equal(await value(page, 'dec-uuid'), v.uuid);
+    assert.match(await value(page, 'dec-uuidv7'), /^No: /);
     assert.ok(await isHidden(page, 'dec-note'));
     const parts = await anatomyOf(page, 'dec-anatomy');
     assert.deepEqual(parts.map((p) => [p.name, p.chars, p.value]), [

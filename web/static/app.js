@@ -322,6 +322,9 @@ function runDecode() {
   clearProblem(box);
   $('dec-input').removeAttribute('aria-invalid');
   for (const [key, id] of Object.entries(decodeFields)) $(id).value = d[key];
+  $('dec-uuidv7').value = d.uuidv7
+    ? 'Yes: version 7 with the variant 10, a valid RFC 9562 UUIDv7'
+    : 'No: not version 7 with the variant 10, so not a valid UUIDv7';
   // RFC 3339 with the offset at that instant, as ulid --local shows it, so
   // that the At time field and ulid --time read it back; in UTC where the
   // offset has seconds, which RFC 3339 cannot write.

@@ -188,6 +188,7 @@ type decoded struct {
 	Bytes     string // all 16 bytes, lower-case hex
 	Trimmed   bool   // white space around the input was ignored
 	UUIDText  bool   // the input was UUID text
+	UUIDv7    bool   // the 128 bits are a valid RFC 9562 version 7 UUID (ulid.ULID.IsUUIDv7)
 	LowerCase bool   // the input had lower-case letters (of a ULID)
 	Aliases   []int  // byte offsets in Input of the aliases I, L and O
 	Problem   *problem
@@ -209,6 +210,7 @@ func (d *decoded) fields() map[string]any {
 	m["timeHex"] = d.TimeHex
 	m["entropy"] = d.Entropy
 	m["uuid"] = d.UUID
+	m["uuidv7"] = d.UUIDv7
 	m["bytes"] = d.Bytes
 	m["trimmed"] = d.Trimmed
 	m["lowerCase"] = d.LowerCase
@@ -237,6 +239,7 @@ func decode(input string) *decoded {
 	e := id.Entropy()
 	d.Entropy = hex.EncodeToString(e[:])
 	d.UUID = id.UUIDString()
+	d.UUIDv7 = id.IsUUIDv7()
 	d.Bytes = hex.EncodeToString(id[:])
 	if d.UUIDText {
 		return d

@@ -34,7 +34,7 @@ func TestDecodeVectors(t *testing.T) {
 		}
 		if d.Canonical != want.Canonical || d.UTC != want.UTC || d.Ms != want.Ms || d.TimeHex != want.TimeHex ||
 			d.Entropy != want.Entropy || d.UUID != want.UUID || d.Bytes != want.Bytes ||
-			d.Trimmed || d.LowerCase || len(d.Aliases) != 0 {
+			d.Trimmed || d.LowerCase || len(d.Aliases) != 0 || d.UUIDv7 || d.fields()["uuidv7"] != false {
 			t.Errorf("decode(%q) = %+v, want %+v", v.text, *d, want)
 		}
 		for _, in := range []string{v.text, strings.ToLower(v.text)} {
@@ -221,7 +221,7 @@ func TestGenerateV7(t *testing.T) {
 				}
 				for i, it := range items {
 					d := decode(it.ULID)
-					if d.Problem != nil || !isV7Text(d.UUID) ||
+					if d.Problem != nil || !d.UUIDv7 || d.fields()["uuidv7"] != true || !isV7Text(d.UUID) ||
 						d.Ms != it.Ms || d.Entropy != it.Entropy || d.LowerCase != lower {
 						t.Fatalf("at %q, monotonic %v: item %d %+v decodes to %+v", at, monotonic, i, it, *d)
 					}
@@ -260,12 +260,50 @@ func TestGenerateV7(t *testing.T) {
 	}
 	n := 0
 	for _, it := range items {
-		if isV7Text(decode(it.ULID).UUID) {
+		if decode(it.ULID).UUIDv7 {
 			n++
 		}
 	}
 	if n >= 100 {
 		t.Errorf("without v7, %d of %d ULIDs are UUIDv7s", n, len(items))
+	}
+}
+
+// TestDecodeUUIDv7 checks the Decode tab's UUIDv7 answer: true for RFC
+// 9562's example UUIDv7 in each form and false for the SPEC vector, and
+// true exactly when bits 48-51 are 0111 and bits 64-65 are 10.
+func TestDecodeUUIDv7(t *testing.T) {
+	const rfcUUID, rfcULID = "017f22e2-79b0-7cc3-98c4-dc0c0c07398f", "01FWHE4YDGFK1SHH6W1G60EECF"
+	for _, tc := range []struct {
+		input string
+		want  bool
+	}{
+		{rfcUUID, true},
+		{rfcULID, true},
+		{strings.ToLower(rfcULID), true},
+		{" urn:uuid:" + strings.ToUpper(rfcUUID) + "\n", true},
+		{vectors[0].text, false},
+		{vectors[0].uuid, false},
+		{"017f22e2-79b0-7cc3-a8c4-dc0c0c07398f", true},  // variant digit a: 1010
+		{"017f22e2-79b0-7cc3-b8c4-dc0c0c07398f", true},  // b: 1011
+		{"017f22e2-79b0-7cc3-78c4-dc0c0c07398f", false}, // 0111: variant 0
+		{"017f22e2-79b0-7cc3-c8c4-dc0c0c07398f", false}, // 1100: variant 110
+		{"017f22e2-79b0-6cc3-98c4-dc0c0c07398f", false}, // version 6
+		{"017f22e2-79b0-8cc3-98c4-dc0c0c07398f", false}, // version 8
+		{"00000000-0000-7000-8000-000000000000", true},
+		{"ffffffff-ffff-7fff-bfff-ffffffffffff", true},
+	} {
+		d := decode(tc.input)
+		if d.Problem != nil || d.UUIDv7 != tc.want || d.fields()["uuidv7"] != tc.want {
+			t.Errorf("decode(%q): UUIDv7 %v, fields %v, problem %+v; want %v", tc.input, d.UUIDv7, d.fields()["uuidv7"], d.Problem, tc.want)
+		}
+	}
+	if d := decode(rfcUUID); d.Canonical != rfcULID || d.Ms != 1645557742000 || d.UTC != "2022-02-22T19:22:22.000Z" {
+		t.Errorf("decode(%q) = %+v", rfcUUID, *d)
+	}
+	// An invalid ID has no answer at all.
+	if m := decode("01FWHE4YDGFK1SHH6W1G60EECU").fields(); m["ok"] != false || m["uuidv7"] != nil {
+		t.Errorf("decode of an invalid ID: %v", m)
 	}
 }
 
