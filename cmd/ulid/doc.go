@@ -2,7 +2,7 @@
 //
 // Usage:
 //
-//	ulid [-n N] [--time T] [--lower] [--uuid] [-f FIELD] [--local] [-z]
+//	ulid [-n N] [--time T] [--v7] [--lower] [--uuid] [--json | -f FIELD] [--local] [-z]
 //	ulid [inspect] [--json | -f FIELD] [--local] [--strict] [--ulid-only] ID...
 //	ulid convert [--strict] [--ulid-only] ID...
 //	ulid validate [--strict] [--ulid-only] [ID...]
@@ -18,19 +18,26 @@
 //	          date -d takes them) or Unix milliseconds (1782210600000). A
 //	          bare number from 1 to 99999999999 is rejected as ambiguous,
 //	          and one with a fraction too: write seconds with @
+//	--v7      make ULIDs that are also valid RFC 9562 version 7 UUIDs:
+//	          the version 7 in bits 48-51, the variant 10 in bits 64-65,
+//	          74 random bits of the 80. They are ULIDs like any other, in
+//	          the same order; --uuid prints them as UUIDv7 text
 //	--lower   print lower case
-//	--uuid    print the 16 bytes as UUID text (8-4-4-4-12 hex digits); the
-//	          version and variant bits are not set, so it is not a v4 or
-//	          v7 UUID
+//	--uuid    print the 16 bytes as UUID text (8-4-4-4-12 hex digits);
+//	          without --v7 the version and variant bits are not set, so
+//	          it is not a v4 or v7 UUID
+//	--json    print what inspect --json prints (below) of each new ULID,
+//	          one JSON object per line. Not with --lower, --uuid or -f
 //	-f FIELD  print FIELD of each new ULID instead of the ULID, as
 //	          inspect prints it (below): one line per ULID, so N with -n,
 //	          all for the --time given or for now. ulid -f ms prints the
 //	          Unix ms of now; ulid --time T -f ms, T in Unix ms. Not with
 //	          --lower or --uuid (-f uuid is --uuid)
-//	--local   with -f, show times in the local time zone (-l); without
-//	          -f it changes nothing
+//	--local   with -f or --json, show times in the local time zone (-l);
+//	          without them it changes nothing
 //	-z        entropy starts at zero: the smallest ULID of the time, then
-//	          the next ones (--zero; all N share one millisecond)
+//	          the next ones (--zero; all N share one millisecond); with
+//	          --v7, the smallest with the version and variant bits set
 //	-q        accepted for oklog/ulid's command and changes nothing: the
 //	          entropy is always crypto/rand (--quick)
 //
@@ -38,13 +45,15 @@
 // and the flag changes nothing, as in oklog/ulid's command.
 //
 // Inspect: for each ID print its canonical form, time (UTC, RFC 3339 with
-// milliseconds), Unix milliseconds, entropy (hex) and UUID text form.
-// "ulid ID..." is short for "ulid inspect ID...".
+// milliseconds), Unix milliseconds, entropy (hex), UUID text form, and
+// whether its 128 bits are a valid RFC 9562 version 7 UUID (uuidv7: true
+// or false; true for every ULID from --v7, and by chance for one in 64
+// others). "ulid ID..." is short for "ulid inspect ID...".
 //
 //	--json     print one JSON object per ID, one per line
 //	-f FIELD   print only FIELD, one line per ID: ulid, time (or rfc3339),
-//	           unix_ms (or ms), unix (seconds), entropy or uuid, in any
-//	           case; any other FIELD is an error (--format)
+//	           unix_ms (or ms), unix (seconds), entropy, uuid or uuidv7,
+//	           in any case; any other FIELD is an error (--format)
 //	--local    show the time in the local time zone (-l)
 //
 // Convert: turn each ULID into its UUID text form and each UUID into its
@@ -84,6 +93,8 @@
 //	ulid 01ARYZ6S41TSV4RRFFQ69G5FAV         # inspect
 //	ulid -f ms 01ARYZ6S41TSV4RRFFQ69G5FAV   # 1469918176385
 //	ulid -n 3 -f uuid                       # three new ULIDs as UUIDs
+//	ulid --v7 --uuid                        # a ULID that is a valid UUIDv7
+//	ulid -f uuidv7 01FWHE4YDGFK1SHH6W1G60EECF  # true
 //	ulid --time 2026-06-23T10:30:00Z -f ms  # 1782210600000
 //	ulid inspect --json - < ids.txt
 //	ulid convert 01563df3-6481-d676-4c61-efb99302bd5b

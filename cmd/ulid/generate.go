@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"encoding/json"
 	"errors"
 	"flag"
 	"io"
@@ -22,6 +23,8 @@ type genOptions struct {
 	lower  bool        // print lower case
 	asUUID bool        // print the UUID text form
 	zero   bool        // entropy starts at zero (-z), for the smallest ULID of a time
+	v7     bool        // UUIDv7-compatible ULIDs (--v7)
+	json   bool        // print what inspect --json prints of each ULID instead
 	show   showOptions // -f and --local: print one field of each ULID instead
 }
 
@@ -29,7 +32,7 @@ type genOptions struct {
 // IDs to inspect. The others, -z and -q, only affect generated IDs, and
 // are accepted with IDs and change nothing there, as in oklog/ulid's
 // command, so that an alias such as ulid='ulid -q' still inspects.
-var generateOnlyFlags = []string{"n", "time", "lower", "uuid"}
+var generateOnlyFlags = []string{"n", "time", "lower", "uuid", "v7"}
 
 // A decimalCount is the value of -n: a count in decimal, as people write
 // one. flag's Int64 would read Go's number syntax, so that 010 meant 8,
@@ -61,6 +64,7 @@ func generateFlags(fs *flag.FlagSet) *genOptions {
 	})
 	fs.BoolVar(&opt.lower, "lower", false, "print lower case")
 	fs.BoolVar(&opt.asUUID, "uuid", false, "print the UUID text form")
+	fs.BoolVar(&opt.v7, "v7", false, "make ULIDs that are also valid UUIDv7")
 	fs.BoolVar(&opt.zero, "z", false, "entropy starts at zero")
 	fs.BoolVar(&opt.zero, "zero", false, "long form of -z")
 	// oklog's -q asks for math/rand entropy, for speed. Here entropy is
@@ -80,10 +84,20 @@ func runGenerate(opt genOptions) int {
 	}
 	if opt.show.one() {
 		switch {
+		case opt.json:
+			misuse("--json and -f cannot be combined: -f prints one field as plain text")
 		case opt.asUUID:
 			misuse("--uuid and -f cannot be combined: -f prints one field of each new ULID; -f uuid prints the UUID")
 		case opt.lower:
 			misuse("--lower and -f cannot be combined: -f prints one field of each new ULID")
+		}
+	}
+	if opt.json {
+		switch {
+		case opt.asUUID:
+			misuse("--uuid and --json cannot be combined: --json prints the UUID among the fields of each new ULID")
+		case opt.lower:
+			misuse("--lower and --json cannot be combined: --json prints the fields of each new ULID")
 		}
 	}
 	if err := generate(os.Stdout, opt); err != nil {
@@ -98,9 +112,18 @@ func runGenerate(opt genOptions) int {
 // with one, a new Monotonic generator, so that the ULIDs still increase.
 // With zero, all have one time, opt.at or now, and the entropy of the
 // first is zero: the smallest ULID of that millisecond, then the next.
-// With opt.show asking for one value, it writes that value of each ULID.
+// With v7 the ULIDs are UUIDv7-compatible: from ulid.MakeV7, or a
+// generator from ulid.NewMonotonicV7, whose entropy of zeros gives the
+// smallest such ULID of the millisecond. With opt.show asking for one
+// value, it writes that value of each ULID; with json, what inspect --json
+// writes.
 func generate(w io.Writer, opt genOptions) error {
 	next := func() (ulid.ULID, error) { return ulid.Make(), nil }
+	newMonotonic := ulid.NewMonotonic
+	if opt.v7 {
+		next = func() (ulid.ULID, error) { return ulid.MakeV7(), nil }
+		newMonotonic = ulid.NewMonotonicV7
+	}
 	if opt.zero && !opt.atSet {
 		ms, err := ulid.Timestamp(time.Now())
 		if err != nil {
@@ -113,14 +136,21 @@ func generate(w io.Writer, opt genOptions) error {
 		if opt.zero {
 			entropy = zeros{}
 		}
-		g := ulid.NewMonotonic(entropy)
+		g := newMonotonic(entropy)
 		next = func() (ulid.ULID, error) { return g.New(opt.at) }
 	}
 	bw := bufio.NewWriterSize(w, 64<<10)
+	enc := json.NewEncoder(bw)
 	for range opt.n {
 		id, err := next()
 		if err != nil {
 			return err
+		}
+		if opt.json {
+			if err := enc.Encode(describe(id, opt.show.local)); err != nil {
+				return err
+			}
+			continue
 		}
 		b := bw.AvailableBuffer()
 		switch {

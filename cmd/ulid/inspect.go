@@ -25,7 +25,7 @@ type inspectOptions struct {
 
 // inspectOnlyFlags are the flags of inspect that make no sense without
 // IDs, for the message when ulid is given one of them and no ID.
-var inspectOnlyFlags = []string{"json", "strict", "ulid-only"}
+var inspectOnlyFlags = []string{"strict", "ulid-only"}
 
 // showOptions are -f and --local: what inspect and generate print of each
 // ID, when it is one value, and in which time zone.
@@ -57,7 +57,8 @@ var fields = map[string]func(b []byte, id ulid.ULID, local bool) []byte{
 		e := id.Entropy()
 		return hex.AppendEncode(b, e[:])
 	},
-	"uuid": func(b []byte, id ulid.ULID, _ bool) []byte { return id.AppendUUID(b) },
+	"uuid":   func(b []byte, id ulid.ULID, _ bool) []byte { return id.AppendUUID(b) },
+	"uuidv7": func(b []byte, id ulid.ULID, _ bool) []byte { return strconv.AppendBool(b, id.IsUUIDv7()) },
 }
 
 func appendULID(b []byte, id ulid.ULID, _ bool) []byte {
@@ -74,7 +75,7 @@ func appendUnixMS(b []byte, id ulid.ULID, _ bool) []byte {
 }
 
 // fieldNames lists the values of -f for messages.
-const fieldNames = "ulid, time (or rfc3339), unix_ms (or ms), unix, entropy, uuid"
+const fieldNames = "ulid, time (or rfc3339), unix_ms (or ms), unix, entropy, uuid, uuidv7"
 
 // showFlags defines -f (--format) and -l (--local) on fs, to set opt.
 func showFlags(fs *flag.FlagSet, opt *showOptions) {
@@ -121,6 +122,7 @@ type info struct {
 	UnixMS  uint64 `json:"unix_ms"`
 	Entropy string `json:"entropy"`
 	UUID    string `json:"uuid"`
+	UUIDv7  bool   `json:"uuidv7"` // the 128 bits are a valid RFC 9562 version 7 UUID
 }
 
 // shownTime returns id's time as the tools show it: in UTC, or with local
@@ -146,6 +148,7 @@ func describe(id ulid.ULID, local bool) info {
 		UnixMS:  id.Timestamp(),
 		Entropy: hex.EncodeToString(e[:]),
 		UUID:    id.UUIDString(),
+		UUIDv7:  id.IsUUIDv7(),
 	}
 }
 
@@ -168,8 +171,8 @@ func runInspect(args []string, opt inspectOptions) int {
 			w.WriteByte('\n')
 		}
 		first = false
-		_, err := fmt.Fprintf(w, "ulid     %s\ntime     %s\nunix_ms  %d\nentropy  %s\nuuid     %s\n",
-			d.ULID, d.Time, d.UnixMS, d.Entropy, d.UUID)
+		_, err := fmt.Fprintf(w, "ulid     %s\ntime     %s\nunix_ms  %d\nentropy  %s\nuuid     %s\nuuidv7   %t\n",
+			d.ULID, d.Time, d.UnixMS, d.Entropy, d.UUID, d.UUIDv7)
 		return err
 	})
 }

@@ -80,6 +80,7 @@ func run(args []string) int {
 			fs := newFlagSet()
 			gen := generateFlags(fs)
 			showFlags(fs, &gen.show)
+			fs.BoolVar(&gen.json, "json", false, "print one JSON object per ULID")
 			if ids := parseFlags(fs, args[1:]); len(ids) > 0 {
 				misuse("generate takes no IDs")
 			}
@@ -104,8 +105,8 @@ func run(args []string) int {
 		}
 	}
 
-	// No command: generate, or inspect the IDs given. -f and --local
-	// apply to either; -z and -q only change generated IDs.
+	// No command: generate, or inspect the IDs given. --json, -f and
+	// --local apply to either; -z and -q only change generated IDs.
 	fs := newFlagSet()
 	gen := generateFlags(fs)
 	opt := inspectFlags(fs)
@@ -114,7 +115,7 @@ func run(args []string) int {
 		if name := anySet(fs, inspectOnlyFlags...); name != "" {
 			misuse(dashes(name) + " inspects IDs; give IDs, or - to read them")
 		}
-		gen.show = opt.show
+		gen.show, gen.json = opt.show, opt.json
 		return runGenerate(*gen)
 	}
 	if name := anySet(fs, generateOnlyFlags...); name != "" {

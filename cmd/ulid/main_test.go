@@ -75,12 +75,14 @@ const (
 		"time     2016-07-30T22:36:16.385Z\n" +
 		"unix_ms  1469918176385\n" +
 		"entropy  d6764c61efb99302bd5b\n" +
-		"uuid     01563df3-6481-d676-4c61-efb99302bd5b\n"
+		"uuid     01563df3-6481-d676-4c61-efb99302bd5b\n" +
+		"uuidv7   false\n"
 	maxText = "ulid     7ZZZZZZZZZZZZZZZZZZZZZZZZZ\n" +
 		"time     10889-08-02T05:31:50.655Z\n" +
 		"unix_ms  281474976710655\n" +
 		"entropy  ffffffffffffffffffff\n" +
-		"uuid     ffffffff-ffff-ffff-ffff-ffffffffffff\n"
+		"uuid     ffffffff-ffff-ffff-ffff-ffffffffffff\n" +
+		"uuidv7   false\n"
 )
 
 // result is what one run of the command did.
@@ -144,7 +146,7 @@ func TestHelpIsDoc(t *testing.T) {
 	if want := strings.ReplaceAll(f.Doc.Text(), "\n\t", "\n  "); help != want {
 		t.Errorf("help differs from the package doc:\n%s\n----\n%s", help, want)
 	}
-	const usage = "usage: ulid [-n N] [--time T] [--lower] [--uuid] [-f FIELD] [--local] [-z]\n" +
+	const usage = "usage: ulid [-n N] [--time T] [--v7] [--lower] [--uuid] [--json | -f FIELD] [--local] [-z]\n" +
 		"       ulid [inspect] [--json | -f FIELD] [--local] [--strict] [--ulid-only] ID...\n" +
 		"       ulid convert [--strict] [--ulid-only] ID...\n" +
 		"       ulid validate [--strict] [--ulid-only] [ID...]\n" +
@@ -238,7 +240,7 @@ func TestInspect(t *testing.T) {
 		{name: "max", args: []string{"7ZZZZZZZZZZZZZZZZZZZZZZZZZ"}, want: maxText},
 		{name: "zero", args: []string{"00000000000000000000000000"}, want: "ulid     00000000000000000000000000\n" +
 			"time     1970-01-01T00:00:00.000Z\nunix_ms  0\nentropy  00000000000000000000\n" +
-			"uuid     00000000-0000-0000-0000-000000000000\n"},
+			"uuid     00000000-0000-0000-0000-000000000000\nuuidv7   false\n"},
 		{name: "two", args: []string{specULID, "7zzzzzzzzzzzzzzzzzzzzzzzzz"}, want: specText + "\n" + maxText},
 		{name: "uuid", args: []string{"inspect", "{01563DF3-6481-D676-4C61-EFB99302BD5B}"}, want: specText},
 		{name: "stdin dash", args: []string{"-"}, stdin: "01aryz6s41tsv4rrffq69g5fav\n", want: specText},
@@ -293,7 +295,7 @@ func TestInspectJSON(t *testing.T) {
 		if err := json.Unmarshal([]byte(line), &m); err != nil {
 			t.Fatalf("line %d %q: %v", i, line, err)
 		}
-		if len(m) != 5 || m["ulid"] != want[i].ULID || m["unix_ms"] != float64(want[i].UnixMS) {
+		if len(m) != 6 || m["ulid"] != want[i].ULID || m["unix_ms"] != float64(want[i].UnixMS) {
 			t.Errorf("line %d: %v", i, m)
 		}
 		var v info
@@ -645,7 +647,14 @@ func TestMisuse(t *testing.T) {
 		{[]string{"-bogus"}, "flag provided but not defined: -bogus"},
 		{[]string{"-n", "1", specULID}, "-n generates; it cannot be combined with IDs"},
 		{[]string{specULID, "--uuid"}, "--uuid generates"},
-		{[]string{"--json"}, "--json inspects IDs"},
+		{[]string{"--ulid-only", "-n", "2"}, "--ulid-only inspects IDs"},
+		{[]string{"--json", "--uuid"}, "--uuid and --json cannot be combined"},
+		{[]string{"generate", "--json", "--lower"}, "--lower and --json cannot be combined"},
+		{[]string{"--v7", specULID}, "--v7 generates; it cannot be combined with IDs"},
+		{[]string{specULID, "-", "--v7"}, "--v7 generates"},
+		{[]string{"inspect", "--v7", specULID}, "flag provided but not defined: -v7"},
+		{[]string{"generate", "--v7", specULID}, "generate takes no IDs"},
+		{[]string{"convert", "--v7", specULID}, "flag provided but not defined: -v7"},
 		{[]string{"--time", "yesterday"}, "want an RFC 3339 time"},
 		{[]string{"--time", "2026-06-23"}, "want an RFC 3339 time"},
 		{[]string{"--time", "-1"}, "want an RFC 3339 time"},

@@ -183,7 +183,7 @@ func TestField(t *testing.T) {
 		t.Errorf("-f with an invalid ID: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
 	}
 
-	const names = "want one of ulid, time (or rfc3339), unix_ms (or ms), unix, entropy, uuid\n"
+	const names = "want one of ulid, time (or rfc3339), unix_ms (or ms), unix, entropy, uuid, uuidv7\n"
 	for _, tc := range []struct {
 		args []string
 		want string
@@ -218,7 +218,8 @@ func TestField(t *testing.T) {
 		{[]string{"-f", "ms", "--ulid-only"}, "--ulid-only inspects IDs"},
 		{[]string{"-f", "ms", "--uuid"}, "--uuid and -f cannot be combined"},
 		{[]string{"generate", "--lower", "-f", "ulid"}, "--lower and -f cannot be combined"},
-		{[]string{"generate", "--json"}, "flag provided but not defined: -json"},
+		{[]string{"generate", "--json", "-f", "ms"}, "--json and -f cannot be combined"},
+		{[]string{"validate", "--v7"}, "flag provided but not defined: -v7"},
 	} {
 		r := runCmd(t, specULID+"\n", nil, tc.args...)
 		if r.code != 2 || r.stdout != "" || !strings.Contains(r.stderr, tc.want) || !strings.HasSuffix(r.stderr, synopsis) {

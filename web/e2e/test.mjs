@@ -43,6 +43,21 @@ function entropyOf(id) {
   return (n & ((1n << 80n) - 1n)).toString(16).padStart(20, '0');
 }
 
+// Independent of the page: the UUID text of a ULID's 128 bits, in either case.
+function uuidOf(id) {
+  let n = 0n;
+  for (const c of id.toUpperCase()) n = n * 32n + BigInt(ALPHABET.indexOf(c));
+  const h = n.toString(16).padStart(32, '0');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+// isUUIDv7 says whether UUID text has the version digit 7 and a variant
+// digit of 8 to b (RFC 9562: version 7, variant 10).
+const isUUIDv7 = (uuid) => uuid[14] === '7' && /^[89ab]$/.test(uuid[19]);
+
+// RFC 9562's example UUIDv7 (appendix A.6), as UUID text and as a ULID.
+const RFC_V7 = { uuid: '017f22e2-79b0-7cc3-98c4-dc0c0c07398f', text: '01FWHE4YDGFK1SHH6W1G60EECF', ms: 1645557742000 };
+
 // WCAG contrast ratio of two CSS rgb() colours.
 function contrast(a, b) {
   const lum = (css) => {
@@ -301,6 +316,90 @@ await step('generate shows the anatomy of the first ULID; each row has a copy bu
   assert.equal(await page.textContent('#gen-list li:nth-child(3) button.copy-row'), 'Copied');
 });
 
+await step('generate UUIDv7: a labelled checkbox; each UUID form has version 7 and variant 8–b', async () => {
+  assert.equal(uuidOf(vectors[0].text), vectors[0].uuid);
+  assert.equal(uuidOf(RFC_V7.text), RFC_V7.uuid);
+  assert.ok(!(await page.isChecked('#gen-v7')));
+  assert.equal(await page.$eval('#gen-v7', (el) => el.labels[0].textContent.trim()), 'UUIDv7');
+  assert.match(await page.$eval('#gen-v7', (el) => document.getElementById(el.getAttribute('aria-describedby')).textContent),
+    /valid RFC 9562 version 7 UUID/);
+  await page.getByLabel('UUIDv7', { exact: true }).check();
+  assert.ok(await page.isChecked('#gen-v7'));
+  await page.fill('#gen-count', '100');
+  const before = Date.now();
+  await page.click('#gen-button');
+  const after = Date.now();
+  let ids = await texts(page, '#gen-list .id');
+  assert.equal(ids.length, 100);
+  for (const [i, id] of ids.entries()) {
+    assert.match(id, ULID_RE);
+    assert.ok(isUUIDv7(uuidOf(id)), `${id} is ${uuidOf(id)}, not a UUIDv7`);
+    if (i > 0) assert.ok(id > ids[i - 1], `${id} after ${ids[i - 1]}`);
+    const ms = timestampOf(id);
+    assert.ok(ms >= before - 5000 && ms <= after + 5000, `${id}: ${ms} not within 5 s of [${before}, ${after}]`);
+  }
+  assert.match(await page.textContent('#gen-status'), /^Generated 100 UUIDv7-compatible ULIDs, strictly increasing\.$/);
+  await page.screenshot({ path: path.join(shots, 'generate-v7.png'), fullPage: true });
+
+  // At a time, without monotonic, in lower case: still each a UUIDv7.
+  const v = vectors[0];
+  await page.fill('#gen-time', v.utc);
+  await page.uncheck('#gen-monotonic');
+  await page.check('#gen-lower');
+  await page.fill('#gen-count', '50');
+  await page.click('#gen-button');
+  ids = await texts(page, '#gen-list .id');
+  assert.equal(ids.length, 50);
+  for (const id of ids) {
+    assert.equal(id, id.toLowerCase());
+    assert.ok(isUUIDv7(uuidOf(id)), `${id} is ${uuidOf(id)}, not a UUIDv7`);
+    assert.equal(timestampOf(id.toUpperCase()), v.ms, id);
+  }
+  assert.match(await page.textContent('#gen-status'), new RegExp(`^Generated 50 UUIDv7-compatible ULIDs at ${v.utc}, each with fresh random bits`));
+
+  // Decode says the same of one, and shows the same UUID.
+  const first = ids[0];
+  await page.click('#tab-decode');
+  await page.fill('#dec-input', first);
+  assert.equal(await value(page, 'dec-uuid'), uuidOf(first));
+  assert.match(await value(page, 'dec-uuidv7'), /^Yes: version 7 with the variant 10/);
+  await page.fill('#dec-input', '');
+  await page.click('#tab-generate');
+
+  // Unticked, the next ULIDs are the plain kind again.
+  await page.uncheck('#gen-v7');
+  await page.uncheck('#gen-lower');
+  await page.check('#gen-monotonic');
+  await page.fill('#gen-time', '');
+  await page.fill('#gen-count', '10');
+  await page.click('#gen-button');
+  assert.equal((await texts(page, '#gen-list .id')).length, 10);
+  assert.equal(await page.textContent('#gen-status'), 'Generated 10 ULIDs, strictly increasing.');
+});
+
+await step('decode says whether an ID is a valid UUIDv7', async () => {
+  await page.click('#tab-decode');
+  for (const [input, yes] of [[RFC_V7.uuid, true], [RFC_V7.text, true], [` urn:uuid:${RFC_V7.uuid.toUpperCase()}`, true],
+    [RFC_V7.text.toLowerCase(), true], [vectors[0].text, false], [vectors[0].uuid, false],
+    ['017f22e2-79b0-7cc3-c8c4-dc0c0c07398f', false], ['017f22e2-79b0-6cc3-98c4-dc0c0c07398f', false]]) {
+    await page.fill('#dec-input', input);
+    assert.ok(await isHidden(page, 'dec-error'), input);
+    assert.equal(await value(page, 'dec-uuidv7'), yes
+      ? 'Yes: version 7 with the variant 10, a valid RFC 9562 UUIDv7'
+      : 'No: not version 7 with the variant 10, so not a valid UUIDv7', input);
+  }
+  await page.fill('#dec-input', RFC_V7.uuid);
+  assert.equal(await value(page, 'dec-canonical'), RFC_V7.text);
+  assert.equal(await value(page, 'dec-ms'), String(RFC_V7.ms));
+  // A screen reader reads the field's name and then the answer.
+  const tree = await page.locator('#dec-result .fields').ariaSnapshot();
+  assert.match(tree, /- term: UUIDv7\n\s*- definition:\n\s*- status: "?Yes: version 7 with the variant 10/, tree);
+  await page.screenshot({ path: path.join(shots, 'decode-v7.png'), fullPage: true });
+  await page.fill('#dec-input', '01ARYZ6S41TSV4RRFFQ69G5FAU');
+  assert.ok(await isHidden(page, 'dec-result'));
+  await page.fill('#dec-input', '');
+});
+
 await step('decode the SPEC §3 vectors, every field', async () => {
   await page.click('#tab-decode');
   assert.ok(await isHidden(page, 'panel-generate'));
@@ -317,6 +416,7 @@ await step('decode the SPEC §3 vectors, every field', async () => {
     assert.equal(await value(page, 'dec-timehex'), v.hex.slice(0, 12));
     assert.equal(await value(page, 'dec-entropy'), v.hex.slice(12));
     assert.equal(await value(page, 'dec-uuid'), v.uuid);
+    assert.match(await value(page, 'dec-uuidv7'), /^No: /);
     assert.ok(await isHidden(page, 'dec-note'));
     const parts = await anatomyOf(page, 'dec-anatomy');
     assert.deepEqual(parts.map((p) => [p.name, p.chars, p.value]), [
@@ -715,7 +815,7 @@ await step('keyboard only: tabs with arrow keys, Home, End; fields reachable wit
   await kb.keyboard.press('Enter');
   assert.equal((await texts(kb, '#gen-list .id')).length, 3);
   // Tab on through the time and the checkboxes to the buttons; Space
-  // toggles lower case.
+  // toggles lower case and UUIDv7.
   await kb.keyboard.press('Tab');
   assert.equal(await active(), 'gen-time');
   await kb.keyboard.press('Tab');
@@ -724,11 +824,16 @@ await step('keyboard only: tabs with arrow keys, Home, End; fields reachable wit
   assert.equal(await active(), 'gen-lower');
   await kb.keyboard.press('Space');
   await kb.keyboard.press('Tab');
+  assert.equal(await active(), 'gen-v7');
+  await kb.keyboard.press('Space');
+  assert.ok(await kb.isChecked('#gen-v7'));
+  await kb.keyboard.press('Tab');
   assert.equal(await active(), 'gen-button');
   await kb.keyboard.press('Enter');
   const ids = await texts(kb, '#gen-list .id');
   assert.equal(ids.length, 3);
   assert.equal(ids[0], ids[0].toLowerCase());
+  for (const id of ids) assert.ok(isUUIDv7(uuidOf(id)), `${id} is ${uuidOf(id)}, not a UUIDv7`);
   await kb.close();
 });
 

@@ -238,7 +238,8 @@ function runGenerate() {
     generateProblem(countInput, `Enter a whole number from 1 to ${api.maxCount}.`);
     return;
   }
-  const result = api.generate(count, $('gen-monotonic').checked, $('gen-lower').checked, timeInput.value);
+  const v7 = $('gen-v7').checked;
+  const result = api.generate(count, $('gen-monotonic').checked, $('gen-lower').checked, timeInput.value, v7);
   if (!result.ok) {
     generateProblem(/^time: /.test(result.error.message) ? timeInput : null,
       result.error.message.replace(/^time: (.)/, (_, c) => `At time: ${c}`));
@@ -268,7 +269,7 @@ function runGenerate() {
   const first = result.items[0];
   renderAnatomy($('gen-anatomy'), first.ulid.toUpperCase(), first.utc, first.entropy);
   const at = blank(timeInput.value) ? '' : ` at ${first.utc}`;
-  status.textContent = `Generated ${count} ULID${count === 1 ? '' : 's'}${at}` +
+  status.textContent = `Generated ${count} ${v7 ? 'UUIDv7-compatible ' : ''}ULID${count === 1 ? '' : 's'}${at}` +
     ($('gen-monotonic').checked ? ', strictly increasing.' : ', each with fresh random bits.');
   $('gen-copy').disabled = false;
 }
@@ -321,6 +322,9 @@ function runDecode() {
   clearProblem(box);
   $('dec-input').removeAttribute('aria-invalid');
   for (const [key, id] of Object.entries(decodeFields)) $(id).value = d[key];
+  $('dec-uuidv7').value = d.uuidv7
+    ? 'Yes: version 7 with the variant 10, a valid RFC 9562 UUIDv7'
+    : 'No: not version 7 with the variant 10, so not a valid UUIDv7';
   // RFC 3339 with the offset at that instant, as ulid --local shows it, so
   // that the At time field and ulid --time read it back; in UTC where the
   // offset has seconds, which RFC 3339 cannot write.

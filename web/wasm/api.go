@@ -110,41 +110,54 @@ type generated struct {
 	Entropy string // the 10 entropy bytes, lower-case hex
 }
 
-// generator makes the monotonic sequence for the current time: one per
-// page, so every ULID the page makes with "monotonic" on and no time set is
-// greater than the one before.
-var generator = ulid.NewMonotonic(nil)
+// generator and generatorV7 make the monotonic sequences for the current
+// time, of ULIDs and of UUIDv7-compatible ULIDs: one each per page, so
+// every ULID the page makes with "monotonic" on and no time set is greater
+// than the one before of its kind.
+var (
+	generator   = ulid.NewMonotonic(nil)
+	generatorV7 = ulid.NewMonotonicV7(nil)
+)
 
 // generate makes count ULIDs (1 to MaxCount) for the time at, read as the
 // command's --time (toolinput.ParseTime), or for the current time if at is
 // blank. With monotonic they increase strictly: for the current time they
 // come from the page's generator, for a time set, from a new one (as ulid
 // --time does). Without, each has fresh random entropy, so those made in
-// the same millisecond are in no particular order.
-func generate(count int, monotonic, lower bool, at string) ([]generated, error) {
+// the same millisecond are in no particular order. With v7 each is also a
+// valid RFC 9562 version 7 UUID, as ulid --v7 makes them: from
+// generatorV7, or a generator of ulid.NewMonotonicV7.
+func generate(count int, monotonic, lower bool, at string, v7 bool) ([]generated, error) {
 	if count < 1 || count > MaxCount {
 		return nil, errors.New("count must be from 1 to " + strconv.Itoa(MaxCount))
+	}
+	// fresh makes a ULID for ms with fresh random entropy.
+	fresh := func(ms uint64) (ulid.ULID, error) { return ulid.New(ms, nil) }
+	newMonotonic, pageGenerator := ulid.NewMonotonic, generator
+	if v7 {
+		fresh = func(ms uint64) (ulid.ULID, error) { return ulid.NewMonotonicV7(nil).New(ms) }
+		newMonotonic, pageGenerator = ulid.NewMonotonicV7, generatorV7
 	}
 	next := func() (ulid.ULID, error) {
 		ms, err := ulid.Timestamp(time.Now())
 		if err != nil {
 			return ulid.ULID{}, err
 		}
-		return ulid.New(ms, nil)
+		return fresh(ms)
 	}
 	if monotonic {
-		next = generator.Next
+		next = pageGenerator.Next
 	}
 	if t, _ := trim(at); t != "" {
 		ms, err := toolinput.ParseTime(t)
 		if err != nil {
 			return nil, errors.New("time: " + err.Error())
 		}
-		next = func() (ulid.ULID, error) { return ulid.New(ms, nil) }
+		next = func() (ulid.ULID, error) { return fresh(ms) }
 		if monotonic {
 			next = func(g *ulid.Monotonic) func() (ulid.ULID, error) {
 				return func() (ulid.ULID, error) { return g.New(ms) }
-			}(ulid.NewMonotonic(nil))
+			}(newMonotonic(nil))
 		}
 	}
 	out := make([]generated, 0, count)
@@ -175,6 +188,7 @@ type decoded struct {
 	Bytes     string // all 16 bytes, lower-case hex
 	Trimmed   bool   // white space around the input was ignored
 	UUIDText  bool   // the input was UUID text
+	UUIDv7    bool   // the 128 bits are a valid RFC 9562 version 7 UUID (ulid.ULID.IsUUIDv7)
 	LowerCase bool   // the input had lower-case letters (of a ULID)
 	Aliases   []int  // byte offsets in Input of the aliases I, L and O
 	Problem   *problem
@@ -196,6 +210,7 @@ func (d *decoded) fields() map[string]any {
 	m["timeHex"] = d.TimeHex
 	m["entropy"] = d.Entropy
 	m["uuid"] = d.UUID
+	m["uuidv7"] = d.UUIDv7
 	m["bytes"] = d.Bytes
 	m["trimmed"] = d.Trimmed
 	m["lowerCase"] = d.LowerCase
@@ -224,6 +239,7 @@ func decode(input string) *decoded {
 	e := id.Entropy()
 	d.Entropy = hex.EncodeToString(e[:])
 	d.UUID = id.UUIDString()
+	d.UUIDv7 = id.IsUUIDv7()
 	d.Bytes = hex.EncodeToString(id[:])
 	if d.UUIDText {
 		return d

@@ -34,7 +34,7 @@ func TestDecodeVectors(t *testing.T) {
 		}
 		if d.Canonical != want.Canonical || d.UTC != want.UTC || d.Ms != want.Ms || d.TimeHex != want.TimeHex ||
 			d.Entropy != want.Entropy || d.UUID != want.UUID || d.Bytes != want.Bytes ||
-			d.Trimmed || d.LowerCase || len(d.Aliases) != 0 {
+			d.Trimmed || d.LowerCase || len(d.Aliases) != 0 || d.UUIDv7 || d.fields()["uuidv7"] != false {
 			t.Errorf("decode(%q) = %+v, want %+v", v.text, *d, want)
 		}
 		for _, in := range []string{v.text, strings.ToLower(v.text)} {
@@ -125,12 +125,12 @@ func TestDecodeProblems(t *testing.T) {
 
 func TestGenerate(t *testing.T) {
 	for _, bad := range []int{0, -1, MaxCount + 1} {
-		if _, err := generate(bad, true, false, ""); err == nil {
+		if _, err := generate(bad, true, false, "", false); err == nil {
 			t.Errorf("generate(%d) succeeded", bad)
 		}
 	}
 	before := time.Now().UnixMilli()
-	items, err := generate(MaxCount, true, false, "")
+	items, err := generate(MaxCount, true, false, "", false)
 	after := time.Now().UnixMilli()
 	if err != nil || len(items) != MaxCount {
 		t.Fatalf("generate(%d) = %d items, %v", MaxCount, len(items), err)
@@ -147,7 +147,7 @@ func TestGenerate(t *testing.T) {
 			t.Fatalf("item %d at %d ms, outside [%d, %d]", i, it.Ms, before, after)
 		}
 	}
-	items, err = generate(50, false, true, "")
+	items, err = generate(50, false, true, "", false)
 	if err != nil || len(items) != 50 {
 		t.Fatalf("generate(50, not monotonic, lower) = %d items, %v", len(items), err)
 	}
@@ -162,7 +162,7 @@ func TestGenerate(t *testing.T) {
 func TestGenerateAt(t *testing.T) {
 	for _, at := range []string{"2016-07-30T22:36:16.385Z", " @1469918176.385 ", "1469918176385", "2016-07-31t04:06:16.385+05:30"} {
 		for _, monotonic := range []bool{true, false} {
-			items, err := generate(20, monotonic, false, at)
+			items, err := generate(20, monotonic, false, at, false)
 			if err != nil || len(items) != 20 {
 				t.Fatalf("generate(20, %v, at %q) = %d items, %v", monotonic, at, len(items), err)
 			}
@@ -184,13 +184,126 @@ func TestGenerateAt(t *testing.T) {
 		"yesterday":                 "time: want an RFC 3339 time",
 		"10889-08-02T05:31:50.656Z": "time: out of range",
 	} {
-		if _, err := generate(1, true, false, at); err == nil || !strings.HasPrefix(err.Error(), want) {
+		if _, err := generate(1, true, false, at, false); err == nil || !strings.HasPrefix(err.Error(), want) {
 			t.Errorf("generate at %q: %v, want %q", at, err, want)
 		}
 	}
-	items, err := generate(1, true, false, "10889-08-02T05:31:50.655Z")
+	items, err := generate(1, true, false, "10889-08-02T05:31:50.655Z", false)
 	if err != nil || items[0].Ms != vectors[2].ms {
 		t.Errorf("generate at the largest time: %+v, %v", items, err)
+	}
+}
+
+// isV7Text reports whether u, UUID text with hyphens, has the version
+// digit 7 and a variant digit of 8 to b (bits 10), read from the text
+// alone, without the package.
+func isV7Text(u string) bool {
+	return len(u) == 36 && u[14] == '7' && strings.IndexByte("89ab", u[19]) >= 0
+}
+
+// TestGenerateV7 checks generate with v7: every ULID, at now or a time
+// set, monotonic or not, in either case, is a valid UUIDv7 with the time
+// asked for, and the monotonic ones increase.
+func TestGenerateV7(t *testing.T) {
+	for _, bad := range []int{0, MaxCount + 1} {
+		if _, err := generate(bad, true, false, "", true); err == nil {
+			t.Errorf("generate(%d, v7) succeeded", bad)
+		}
+	}
+	for _, at := range []string{"", vectors[0].utc, " @1469918176.385 ", "10889-08-02T05:31:50.655Z"} {
+		for _, monotonic := range []bool{true, false} {
+			for _, lower := range []bool{false, true} {
+				before := time.Now().UnixMilli()
+				items, err := generate(MaxCount, monotonic, lower, at, true)
+				after := time.Now().UnixMilli()
+				if err != nil || len(items) != MaxCount {
+					t.Fatalf("generate(%d, %v, %v, %q, v7) = %d items, %v", MaxCount, monotonic, lower, at, len(items), err)
+				}
+				for i, it := range items {
+					d := decode(it.ULID)
+					if d.Problem != nil || !d.UUIDv7 || d.fields()["uuidv7"] != true || !isV7Text(d.UUID) ||
+						d.Ms != it.Ms || d.Entropy != it.Entropy || d.LowerCase != lower {
+						t.Fatalf("at %q, monotonic %v: item %d %+v decodes to %+v", at, monotonic, i, it, *d)
+					}
+					switch at {
+					case "":
+						if int64(it.Ms) < before || int64(it.Ms) > after+1 {
+							t.Fatalf("item %d at %d ms, outside [%d, %d]", i, it.Ms, before, after)
+						}
+					case "10889-08-02T05:31:50.655Z":
+						if it.Ms != vectors[2].ms {
+							t.Fatalf("at %q: item %d at %d ms", at, i, it.Ms)
+						}
+					default:
+						if it.Ms != vectors[0].ms || it.UTC != vectors[0].utc {
+							t.Fatalf("at %q: item %d = %+v", at, i, it)
+						}
+					}
+					if monotonic && i > 0 && d.Canonical <= strings.ToUpper(items[i-1].ULID) {
+						t.Fatalf("at %q: not increasing at %d: %s after %s", at, i, it.ULID, items[i-1].ULID)
+					}
+				}
+			}
+		}
+	}
+	if _, err := generate(1, true, false, "yesterday", true); err == nil || !strings.HasPrefix(err.Error(), "time: want an RFC 3339 time") {
+		t.Errorf("generate at yesterday, v7: %v", err)
+	}
+
+	// Without v7, a ULID is a UUIDv7 only by chance, one in 64: of 1000
+	// with fresh entropy, 15.6 on average. A generator that set the bits
+	// anyway would make 1000; a correct one makes 100 or more less than
+	// once in 10^45 runs (Chernoff's bound).
+	items, err := generate(MaxCount, false, false, vectors[0].utc, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, it := range items {
+		if decode(it.ULID).UUIDv7 {
+			n++
+		}
+	}
+	if n >= 100 {
+		t.Errorf("without v7, %d of %d ULIDs are UUIDv7s", n, len(items))
+	}
+}
+
+// TestDecodeUUIDv7 checks the Decode tab's UUIDv7 answer: true for RFC
+// 9562's example UUIDv7 in each form and false for the SPEC vector, and
+// true exactly when bits 48-51 are 0111 and bits 64-65 are 10.
+func TestDecodeUUIDv7(t *testing.T) {
+	const rfcUUID, rfcULID = "017f22e2-79b0-7cc3-98c4-dc0c0c07398f", "01FWHE4YDGFK1SHH6W1G60EECF"
+	for _, tc := range []struct {
+		input string
+		want  bool
+	}{
+		{rfcUUID, true},
+		{rfcULID, true},
+		{strings.ToLower(rfcULID), true},
+		{" urn:uuid:" + strings.ToUpper(rfcUUID) + "\n", true},
+		{vectors[0].text, false},
+		{vectors[0].uuid, false},
+		{"017f22e2-79b0-7cc3-a8c4-dc0c0c07398f", true},  // variant digit a: 1010
+		{"017f22e2-79b0-7cc3-b8c4-dc0c0c07398f", true},  // b: 1011
+		{"017f22e2-79b0-7cc3-78c4-dc0c0c07398f", false}, // 0111: variant 0
+		{"017f22e2-79b0-7cc3-c8c4-dc0c0c07398f", false}, // 1100: variant 110
+		{"017f22e2-79b0-6cc3-98c4-dc0c0c07398f", false}, // version 6
+		{"017f22e2-79b0-8cc3-98c4-dc0c0c07398f", false}, // version 8
+		{"00000000-0000-7000-8000-000000000000", true},
+		{"ffffffff-ffff-7fff-bfff-ffffffffffff", true},
+	} {
+		d := decode(tc.input)
+		if d.Problem != nil || d.UUIDv7 != tc.want || d.fields()["uuidv7"] != tc.want {
+			t.Errorf("decode(%q): UUIDv7 %v, fields %v, problem %+v; want %v", tc.input, d.UUIDv7, d.fields()["uuidv7"], d.Problem, tc.want)
+		}
+	}
+	if d := decode(rfcUUID); d.Canonical != rfcULID || d.Ms != 1645557742000 || d.UTC != "2022-02-22T19:22:22.000Z" {
+		t.Errorf("decode(%q) = %+v", rfcUUID, *d)
+	}
+	// An invalid ID has no answer at all.
+	if m := decode("01FWHE4YDGFK1SHH6W1G60EECU").fields(); m["ok"] != false || m["uuidv7"] != nil {
+		t.Errorf("decode of an invalid ID: %v", m)
 	}
 }
 
@@ -362,7 +475,7 @@ func TestLocalTime(t *testing.T) {
 			if ms, err := toolinput.ParseTime(got); err != nil || ms != tc.ms {
 				t.Errorf("toolinput.ParseTime(%q) = %d, %v; want %d", got, ms, err, tc.ms)
 			}
-			items, err := generate(1, true, false, got)
+			items, err := generate(1, true, false, got, false)
 			if err != nil || items[0].Ms != tc.ms {
 				t.Errorf("generate at %q: %+v, %v; want ms %d", got, items, err, tc.ms)
 			}

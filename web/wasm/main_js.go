@@ -14,10 +14,10 @@ import (
 func main() {
 	api := map[string]any{
 		"generate": js.FuncOf(func(_ js.Value, args []js.Value) any {
-			if len(args) != 4 || args[3].Type() != js.TypeString {
-				return fail("generate(count, monotonic, lower, at) takes 4 arguments")
+			if len(args) != 5 || args[3].Type() != js.TypeString {
+				return fail("generate(count, monotonic, lower, at, v7) takes 5 arguments")
 			}
-			items, err := generate(args[0].Int(), args[1].Truthy(), args[2].Truthy(), args[3].String())
+			items, err := generate(args[0].Int(), args[1].Truthy(), args[2].Truthy(), args[3].String(), args[4].Truthy())
 			if err != nil {
 				return fail(err.Error())
 			}
