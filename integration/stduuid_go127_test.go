@@ -61,6 +61,11 @@ func TestStdUUIDConversion(t *testing.T) {
 			t.Errorf("Scan(%T %v) into a uuid.UUID = %v, want an error", src, src, n.V)
 		}
 	}
+	// NULL is Valid false in a sql.Null[uuid.UUID]; into a *uuid.UUID it is
+	// an error (TestStdUUIDBinding, "Scan errors").
+	if n := (sql.Null[uuid.UUID]{V: u, Valid: true}); n.Scan(nil) != nil || n.Valid {
+		t.Errorf("Scan(nil) into a sql.Null[uuid.UUID]: %+v", n)
+	}
 }
 
 // stdUUIDTarget is one database and driver, for TestStdUUIDBinding.
@@ -225,9 +230,11 @@ func TestStdUUIDBinding(t *testing.T) {
 		} {
 			d := c.open(t)
 			u := uuid.Max()
-			if err := d.queryRow(testContext(t), c.query).Scan(&u); err == nil || u != uuid.Max() {
+			err := d.queryRow(testContext(t), c.query).Scan(&u)
+			if err == nil || u != uuid.Max() {
 				t.Errorf("%s: %s into a *uuid.UUID: %v, %v; want an error and u unchanged", c.name, c.query, u, err)
 			}
+			t.Logf("%s: %v", c.name, err)
 		}
 	})
 }
