@@ -38,6 +38,27 @@ func TestStdUUIDTextLength(t *testing.T) {
 	}
 }
 
+// A UUID from uuid.NewV7 is a ULID too, with the same 48-bit millisecond:
+// ulid.ULID(u) reads its time and writes its 26-character text, and it is
+// a UUIDv7 by IsUUIDv7.
+func TestStdUUIDAsULID(t *testing.T) {
+	for range 1000 {
+		before := time.Now().UnixMilli()
+		u := uuid.NewV7()
+		id := ulid.ULID(u)
+		if !id.IsUUIDv7() || id.Timestamp() != unixMs(u) || int64(id.Timestamp()) < before {
+			t.Fatalf("ulid.ULID(%v): IsUUIDv7 %v, timestamp %d, want %d (made after %d)", u, id.IsUUIDv7(), id.Timestamp(), unixMs(u), before)
+		}
+		if id.Time().UnixMilli() != int64(unixMs(u)) {
+			t.Fatalf("ulid.ULID(%v).Time() = %v", u, id.Time())
+		}
+		back, err := ulid.ParseUUID(u.String())
+		if err != nil || back != id || ulid.MustParse(id.String()) != id {
+			t.Fatalf("ParseUUID(%s) = %v, %v; want %v", u, back, err, id)
+		}
+	}
+}
+
 // Both kinds sort by time as bytes and as text: each value made after
 // another compares greater, its first 48 bits are the Unix millisecond it
 // was made in, and its text sorts after the other's.
