@@ -28,7 +28,12 @@
 #        ULID_INTEGRATION_REQUIRE=1
 #      and runs `go test -count=1 ./... "$@"` in integration/, then the same in
 #      integration/stacks/ (its own module: ORMs, routers and code generators
-#      with ULIDs; see docs/stacks.md). If ULID_RUN_CMD is set,
+#      with ULIDs; see docs/stacks.md), then, in integration/ again,
+#      `go test -count=1 -run '^TestStdUUID' . "$@"` with GOTOOLCHAIN=go1.27.3
+#      (ULID_GO127_TOOLCHAIN): the tests behind `//go:build go1.27`, of the
+#      standard library's uuid package with each driver (stduuid_go127_test.go),
+#      which the machine's older Go does not build. A -run among the caller's
+#      flags replaces that pattern. If ULID_RUN_CMD is set,
 #      it is then run with `bash -c` from the repository root, with the same env.
 #      Without the DSNs the server tests skip; ULID_INTEGRATION_REQUIRE=1 (always
 #      set here, whatever the caller's environment says) makes a missing DSN a
@@ -40,7 +45,7 @@
 #      integration/pgxulid_test.go).
 #   5. Stops the servers and deletes the temporary directory on exit (also on
 #      failure or Ctrl-C), and exits with the first non-zero status of the tests
-#      (integration/, integration/stacks/) and ULID_RUN_CMD.
+#      (integration/, integration/stacks/, the go1.27 ones) and ULID_RUN_CMD.
 #
 # Serve mode (--serve), for iterating:
 #   terminal 1:  integration/run.sh --serve     # prints `export ...` lines, then waits
@@ -53,7 +58,9 @@
 #
 # Environment knobs: ULID_PG_PORT, ULID_MYSQL_PORT, ULID_PGBOUNCER_PORT (preferred
 #   ports), ULID_IT_TMPDIR (parent of the temporary directory, default /tmp; it must
-#   be traversable by the postgres and mysql OS users), ULID_RUN_CMD.
+#   be traversable by the postgres and mysql OS users), ULID_GO127_TOOLCHAIN (the
+#   GOTOOLCHAIN of the go1.27 step, default go1.27.3; downloaded through the module
+#   proxy if it is not in the module cache), ULID_RUN_CMD.
 set -euo pipefail
 
 SCRIPT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -472,6 +479,14 @@ log "go test -count=1 ./... $* in stacks/ (ULID_INTEGRATION_REQUIRE=$ULID_INTEGR
 stacks_status=0
 (cd "$SCRIPT_DIR/stacks" && go test -count=1 ./... "$@") || stacks_status=$?
 if [[ $status -eq 0 ]]; then status=$stacks_status; fi
+
+# The tests of the standard library's uuid package (Go 1.27), which the
+# machine's Go may be too old to build: only those, under Go 1.27.
+GO127_TOOLCHAIN=${ULID_GO127_TOOLCHAIN:-go1.27.3}
+log "go test -count=1 -run '^TestStdUUID' . $* with GOTOOLCHAIN=$GO127_TOOLCHAIN (ULID_INTEGRATION_REQUIRE=$ULID_INTEGRATION_REQUIRE)"
+go127_status=0
+(cd "$SCRIPT_DIR" && GOTOOLCHAIN=$GO127_TOOLCHAIN go test -count=1 -run '^TestStdUUID' . "$@") || go127_status=$?
+if [[ $status -eq 0 ]]; then status=$go127_status; fi
 
 if [[ -n ${ULID_RUN_CMD:-} ]]; then
 	log "ULID_RUN_CMD: $ULID_RUN_CMD"
