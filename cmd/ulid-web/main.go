@@ -115,7 +115,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "ulid-web:", err)
 		return 1
 	}
-	srv := &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second}
+	srv := newServer(s, defaultTimeouts)
 	fmt.Fprintf(stdout, "ulid-web: serving http://%s/\n", ln.Addr())
 	done := make(chan struct{})
 	go func() {
@@ -132,6 +132,46 @@ func run(args []string, stdout, stderr io.Writer) int {
 	<-done
 	fmt.Fprintln(stdout, "ulid-web: stopped")
 	return 0
+}
+
+// timeouts bound how long the server waits for a client; see
+// defaultTimeouts.
+type timeouts struct {
+	readHeader time.Duration // from a request's first byte to the end of its header
+	read       time.Duration // from a request's first byte to the end of its body
+	write      time.Duration // from the end of a request's header to the end of its response
+	idle       time.Duration // a kept-alive connection's wait for its next request
+}
+
+// defaultTimeouts are the server's timeouts. Without them a client that
+// opens a connection and then does nothing, or asks for main.wasm and
+// never reads it, holds the connection, and a file descriptor, for as long
+// as it likes. The longest response is main.wasm, about 3.2 MB, or 0.9 MB
+// gzipped (docs/browser.md has the sizes), so the write timeout, which
+// covers the whole response, is what a slow phone needs: at 400 kbit/s, a
+// poor 3G link, the module takes 64 s uncompressed and 19 s gzipped, and
+// 5 minutes lets it through uncompressed at 85 kbit/s. A client that
+// reads more slowly than that is cut off. The page's requests are GETs
+// without a body, so reading one takes a fraction of a second; the read
+// timeouts only stop clients that send nothing. A kept-alive connection
+// is closed after 2 minutes without a request; the browser opens a new one
+// when it needs one.
+var defaultTimeouts = timeouts{
+	readHeader: 10 * time.Second,
+	read:       30 * time.Second,
+	write:      5 * time.Minute,
+	idle:       2 * time.Minute,
+}
+
+// newServer returns a server of h with the timeouts t.
+func newServer(h http.Handler, t timeouts) *http.Server {
+	return &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: t.readHeader,
+		ReadTimeout:       t.read,
+		WriteTimeout:      t.write,
+		IdleTimeout:       t.idle,
+	}
 }
 
 // buildWasm compiles wasmPackage for GOOS=js GOARCH=wasm with the go command
