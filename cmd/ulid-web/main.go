@@ -301,9 +301,39 @@ func (s site) write(dir string) error {
 }
 
 // contentSecurityPolicy lets the page load only its own files and run
-// WebAssembly; it cannot reach any other host.
+// WebAssembly; it cannot reach any other host, and no other page can frame
+// it.
 const contentSecurityPolicy = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; " +
 	"style-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+
+// securityHeaders are the headers the server sends with every file, in
+// this order. A static host sends none of them unless told to: the page
+// carries what a <meta> element can (see metaPolicy), and docs/browser.md
+// lists all of them for the host, as TestDocsListHeaders checks.
+var securityHeaders = []struct{ name, value string }{
+	{"Content-Security-Policy", contentSecurityPolicy},
+	{"X-Content-Type-Options", "nosniff"},
+	{"Referrer-Policy", "no-referrer"},
+	{"Cross-Origin-Opener-Policy", "same-origin"},
+}
+
+// metaPolicy returns the directives of the Content Security Policy policy
+// that a <meta http-equiv="Content-Security-Policy"> element can carry:
+// all but frame-ancestors, report-uri and sandbox, which browsers ignore
+// there (Content Security Policy Level 3, section 3.3).
+func metaPolicy(policy string) string {
+	var kept []string
+	for d := range strings.SplitSeq(policy, ";") {
+		d = strings.TrimSpace(d)
+		name, _, _ := strings.Cut(d, " ")
+		switch strings.ToLower(name) {
+		case "", "frame-ancestors", "report-uri", "sandbox":
+			continue
+		}
+		kept = append(kept, d)
+	}
+	return strings.Join(kept, "; ")
+}
 
 func (s site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
@@ -322,10 +352,9 @@ func (s site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	h := w.Header()
 	h.Set("Content-Type", f.ctype)
-	h.Set("Content-Security-Policy", contentSecurityPolicy)
-	h.Set("X-Content-Type-Options", "nosniff")
-	h.Set("Referrer-Policy", "no-referrer")
-	h.Set("Cross-Origin-Opener-Policy", "same-origin")
+	for _, sh := range securityHeaders {
+		h.Set(sh.name, sh.value)
+	}
 	h.Set("Cache-Control", "no-cache")
 	data, etag := f.data, f.etag
 	if f.gz != nil {
