@@ -226,15 +226,20 @@ await step('generate lower case, and without monotonic', async () => {
   await page.check('#gen-monotonic');
 });
 
-await step('generate rejects a count outside 1–1000 and clears the old list', async () => {
-  for (const bad of ['0', '1001', '2.5', '']) {
+await step('the count is read as ulid -n reads it, 1 to 1000; a bad one clears the old list', async () => {
+  // The errors of ulid -n (toolinput.ParseCount), after "How many: ".
+  const syntax = 'How many: want a whole number in decimal digits, such as 10';
+  const range = 'How many: out of range: want from 1 to 1000';
+  for (const [bad, want] of [['0', range], ['1001', range], ['-1', range], ['2.5', syntax], ['', syntax],
+    ['1e3', syntax], ['1E1', syntax], ['10.000', syntax], ['0x10', syntax], ['1_000', syntax], ['5\u3000', syntax]]) {
     await page.fill('#gen-count', '3');
     await page.click('#gen-button');
     assert.equal((await texts(page, '#gen-list .id')).length, 3);
     await page.fill('#gen-count', bad);
     await page.click('#gen-button');
     assert.equal(await page.getAttribute('#gen-count', 'aria-invalid'), 'true', bad);
-    assert.match(await page.textContent('#gen-status'), /from 1 to 1000/);
+    assert.equal(await page.getAttribute('#gen-time', 'aria-invalid'), null, bad);
+    assert.equal(await page.textContent('#gen-status'), want, JSON.stringify(bad));
     // No stale output: no list, no anatomy, and Copy all is off.
     assert.deepEqual(await texts(page, '#gen-list li'), []);
     assert.ok(await isHidden(page, 'gen-anatomy'));
@@ -243,10 +248,80 @@ await step('generate rejects a count outside 1–1000 and clears the old list', 
   await page.evaluate(() => navigator.clipboard.writeText('before'));
   await page.click('#gen-copy', { force: true });
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), 'before');
+  // Decimal digits, with the policy's white space around them ignored.
+  for (const [good, n] of [[' 010 ', 10], ['7\u00a0', 7], ['+2', 2], ['1000', 1000], ['10', 10]]) {
+    await page.fill('#gen-count', good);
+    await page.click('#gen-button');
+    assert.equal(await page.getAttribute('#gen-count', 'aria-invalid'), null, good);
+    assert.equal((await texts(page, '#gen-list .id')).length, n, good);
+    assert.match(await page.textContent('#gen-status'), new RegExp(`^Generated ${n} ULIDs, strictly increasing`));
+  }
+  await page.screenshot({ path: path.join(shots, 'generate.png'), fullPage: true });
+});
+
+await step('the Go functions check their arguments: a bad call returns an error, and the page keeps working', async () => {
+  const results = await page.evaluate(() => {
+    const calls = [
+      ['generate("x")', () => ulidgo.generate('x')],
+      ['generate()', () => ulidgo.generate()],
+      ['generate(10, true, false, "")', () => ulidgo.generate(10, true, false, '')],
+      ['generate("10", "yes", false, "")', () => ulidgo.generate('10', 'yes', false, '')],
+      ['generate("10", true, 0, "")', () => ulidgo.generate('10', true, 0, '')],
+      ['generate("10", true, false, null)', () => ulidgo.generate('10', true, false, null)],
+      ['generate("x", true, false, "")', () => ulidgo.generate('x', true, false, '')],
+      ['generate("1e3", true, false, "")', () => ulidgo.generate('1e3', true, false, '')],
+      ['decode(5)', () => ulidgo.decode(5)],
+      ['decode(10n)', () => ulidgo.decode(10n)],
+      ['decode()', () => ulidgo.decode()],
+      ['decodeList({})', () => ulidgo.decodeList({})],
+      ['convert(null)', () => ulidgo.convert(null)],
+      ['convert("a", "b")', () => ulidgo.convert('a', 'b')],
+      ['trim(Symbol())', () => ulidgo.trim(Symbol('x'))],
+      ['localTime("0", 0)', () => ulidgo.localTime('0', 0)],
+      ['localTime(0.5, 0)', () => ulidgo.localTime(0.5, 0)],
+      ['localTime(0)', () => ulidgo.localTime(0)],
+    ];
+    return calls.map(([call, f]) => {
+      try {
+        const r = f();
+        return [call, r.ok, r.error?.kind, r.error?.message];
+      } catch (err) {
+        return [call, 'threw', err.message];
+      }
+    });
+  });
+  const gen = 'generate(count string, monotonic boolean, lower boolean, at string)';
+  const lt = 'localTime(ms number, offsetSeconds number)';
+  assert.deepEqual(results.map(([call, ok, kind, message]) => [call, ok, kind, message]), [
+    ['generate("x")', false, 'other', `${gen} takes 4 arguments, not 1`],
+    ['generate()', false, 'other', `${gen} takes 4 arguments, not 0`],
+    ['generate(10, true, false, "")', false, 'other', `${gen}: count must be a string, not a number`],
+    ['generate("10", "yes", false, "")', false, 'other', `${gen}: monotonic must be a boolean, not a string`],
+    ['generate("10", true, 0, "")', false, 'other', `${gen}: lower must be a boolean, not a number`],
+    ['generate("10", true, false, null)', false, 'other', `${gen}: at must be a string, not null`],
+    ['generate("x", true, false, "")', false, 'other', 'count: want a whole number in decimal digits, such as 10'],
+    ['generate("1e3", true, false, "")', false, 'other', 'count: want a whole number in decimal digits, such as 10'],
+    ['decode(5)', false, 'other', 'decode(text string): text must be a string, not a number'],
+    ['decode(10n)', false, 'other', 'decode(text string): text must be a string, not a bigint'],
+    ['decode()', false, 'other', 'decode(text string) takes 1 argument, not 0'],
+    ['decodeList({})', false, 'other', 'decodeList(text string): text must be a string, not an object'],
+    ['convert(null)', false, 'other', 'convert(text string): text must be a string, not null'],
+    ['convert("a", "b")', false, 'other', 'convert(text string) takes 1 argument, not 2'],
+    ['trim(Symbol())', false, 'other', 'trim(text string): text must be a string, not a symbol'],
+    ['localTime("0", 0)', false, 'other', `${lt}: ms must be a number, not a string`],
+    ['localTime(0.5, 0)', false, 'other', "localTime: ms must be a ULID's Unix milliseconds and the offset whole seconds under a day"],
+    ['localTime(0)', false, 'other', `${lt} takes 2 arguments, not 1`],
+  ]);
+  // The program still runs: the page generates, decodes and converts.
+  assert.equal(await page.getAttribute('body', 'data-ready'), 'true');
+  assert.ok(await isHidden(page, 'loading'));
+  await page.fill('#gen-count', '3');
+  await page.click('#gen-button');
+  assert.equal((await texts(page, '#gen-list .id')).length, 3);
+  assert.equal(await page.evaluate((v) => ulidgo.decode(v).canonical, vectors[0].text.toLowerCase()), vectors[0].text);
+  assert.equal(await page.evaluate((v) => ulidgo.convert(v).uuid, vectors[0].text), vectors[0].uuid);
   await page.fill('#gen-count', '10');
   await page.click('#gen-button');
-  assert.equal(await page.getAttribute('#gen-count', 'aria-invalid'), null);
-  await page.screenshot({ path: path.join(shots, 'generate.png'), fullPage: true });
 });
 
 await step('generate at a time: RFC 3339, @seconds, ms; the seconds rule; a bad time clears the list', async () => {
