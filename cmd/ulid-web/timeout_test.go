@@ -178,7 +178,7 @@ func TestNonReaderCutOff(t *testing.T) {
 // reading, gets the whole file within the write timeout, long after the
 // read and idle timeouts have passed.
 func TestSlowReaderServed(t *testing.T) {
-	const short, size = 100 * time.Millisecond, 2 << 20
+	const short, size = 200 * time.Millisecond, 2 << 20
 	s := bigSite(size)
 	addr, _ := serve(t, s, timeouts{readHeader: short, read: short, write: time.Minute, idle: short})
 	c := dial(t, addr)
@@ -190,7 +190,7 @@ func TestSlowReaderServed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// 64 KiB every 20 ms: 2 MiB take 32 steps, over 600 ms.
+	// 64 KiB every 25 ms: 2 MiB take 32 steps, 800 ms or more.
 	var got bytes.Buffer
 	for {
 		n, err := io.CopyN(&got, resp.Body, 64<<10)
@@ -200,7 +200,7 @@ func TestSlowReaderServed(t *testing.T) {
 		if err != nil && err != io.EOF {
 			t.Fatalf("after %d bytes, in %v: %v", got.Len(), time.Since(start), err)
 		}
-		time.Sleep(20 * time.Millisecond)
+		time.Sleep(25 * time.Millisecond)
 	}
 	if !bytes.Equal(got.Bytes(), s["big.wasm"].data) {
 		t.Errorf("got %d bytes of the %d byte file", got.Len(), size)
