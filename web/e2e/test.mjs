@@ -7,8 +7,9 @@
 //
 // With --static it serves DIR itself, as a plain static file host does:
 // each file with its Content-Type and no other header, so none of the
-// server's security headers; and it runs only the steps marked 'both':
-// loading, a step on each tab, the policy and the Go functions' arguments.
+// server's security headers; and it runs the steps marked 'both' (loading,
+// a step on each tab, the policy and the Go functions' arguments) and
+// 'static'.
 //
 // Environment: CHROMIUM (default /usr/bin/chromium), SCREENSHOT_DIR (default
 // a new temporary folder; its path is printed).
@@ -196,10 +197,10 @@ async function open(hash = '') {
 let failures = 0;
 let steps = 0;
 
-// step runs fn as a test step named name, in both modes if where is
-// 'both', otherwise only against the server.
+// step runs fn as a test step named name, in the mode where names, or in
+// both if it is 'both'.
 async function step(name, fn, where = 'server') {
-  if (mode === 'static' && where !== 'both') return;
+  if (where !== 'both' && where !== mode) return;
   const started = Date.now();
   steps++;
   try {
@@ -975,6 +976,26 @@ await step('without WebAssembly the page says so, in a styled state', async () =
   await bare.screenshot({ path: path.join(shots, 'no-wasm.png') });
   await bare.close();
 });
+
+await step('a host that sends main.wasm with another Content-Type: the page compiles it all the same', async () => {
+  const p = watch(await context.newPage());
+  let served = '';
+  let fetches = 0;
+  await p.route('**/main.wasm', async (route) => {
+    fetches++;
+    const response = await route.fetch();
+    served = response.headers()['content-type'];
+    await route.fulfill({ response, headers: { ...response.headers(), 'content-type': 'application/octet-stream' } });
+  });
+  await p.goto(base.href);
+  await p.waitForSelector('body[data-ready]', { timeout: 30000 });
+  assert.equal(served, 'application/wasm');
+  // WebAssembly.instantiateStreaming refuses it; the page fetches it again.
+  assert.equal(fetches, 2);
+  assert.equal(await p.getAttribute('body', 'data-ready'), 'true', await p.textContent('#loading'));
+  assert.equal((await texts(p, '#gen-list .id')).length, 10);
+  await p.close();
+}, 'static');
 
 await step('no request left the local server', async () => {
   assert.ok(requests.length > 0);
