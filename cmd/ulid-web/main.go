@@ -135,10 +135,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 }
 
 // timeouts bound how long the server waits for a client; see
-// defaultTimeouts.
+// defaultTimeouts. The read timeouts count from a new connection's opening,
+// or on a kept-alive one from the first byte of its next request.
 type timeouts struct {
-	readHeader time.Duration // from a request's first byte to the end of its header
-	read       time.Duration // from a request's first byte to the end of its body
+	readHeader time.Duration // to the end of a request's header
+	read       time.Duration // to the end of a request's body
 	write      time.Duration // from the end of a request's header to the end of its response
 	idle       time.Duration // a kept-alive connection's wait for its next request
 }
