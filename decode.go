@@ -69,14 +69,14 @@ func aliasNote(b byte) string {
 
 // The forms that ParseError.Form names, and the lengths its Want gives.
 const (
-	formBinary     = "binary"
-	formUUID       = "UUID text"
-	formSQLBytes   = "SQL []byte"
-	formSQLString  = "SQL string"
-	wantText       = "26"
-	wantBinary     = "16"
-	wantSQLBytes   = "16 binary bytes, or 26-character ULID text or UUID text (36 characters, or 32, 38, 45)"
-	wantSQLString  = "26-character ULID text or UUID text (36 characters, or 32, 38, 45); binary values must be a []byte"
+	formBinary    = "binary"
+	formUUID      = "UUID text"
+	formSQLBytes  = "SQL []byte"
+	formSQLString = "SQL string"
+	wantText      = "26"
+	wantBinary    = "16"
+	wantSQLBytes  = "16 binary bytes, or 26-character ULID text or UUID text (36 characters, or 32, 38, 45)"
+	wantSQLString = "26-character ULID text or UUID text (36 characters, or 32, 38, 45); binary values must be a []byte"
 )
 
 // Unwrap returns e.Err.

@@ -4,7 +4,10 @@
 # Installs what is missing (Debian's chromium; the npm packages pinned in
 # web/package-lock.json), vets the js/wasm code, builds cmd/ulid-web and
 # starts it on a free port of 127.0.0.1, runs web/e2e/test.mjs against it
-# with playwright-core, and stops the server on exit, also on failure.
+# with playwright-core, and stops the server on exit, also on failure. Then
+# it writes the site with ulid-web -out and runs test.mjs --static on it,
+# which serves the files as a plain static host does, without the server's
+# headers.
 # Screenshots of each tab go to a new temporary folder, whose path the test
 # prints (or to $SCREENSHOT_DIR). Runs as root on Debian, as .ci/run does.
 set -euo pipefail
@@ -50,6 +53,7 @@ GOOS=js GOARCH=wasm go vet ./web/...
 
 echo "-- build and start cmd/ulid-web"
 go build -o "$tmp/ulid-web" ./cmd/ulid-web
+: >"$tmp/server.log"
 "$tmp/ulid-web" -addr 127.0.0.1:0 >"$tmp/server.log" 2>&1 &
 server_pid=$!
 url=""
@@ -77,5 +81,11 @@ curl -fsS -o /dev/null "$url"
 echo "-- browser tests"
 # In the background, so that an interrupt stops it (and its Chromium) at once.
 node web/e2e/test.mjs "$url" &
+node_pid=$!
+wait "$node_pid"
+
+echo "-- browser tests of the static export (ulid-web -out)"
+"$tmp/ulid-web" -out "$tmp/site"
+node web/e2e/test.mjs --static "$tmp/site" &
 node_pid=$!
 wait "$node_pid"

@@ -115,7 +115,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "ulid-web:", err)
 		return 1
 	}
-	srv := &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second}
+	srv := newServer(s, defaultTimeouts)
 	fmt.Fprintf(stdout, "ulid-web: serving http://%s/\n", ln.Addr())
 	done := make(chan struct{})
 	go func() {
@@ -132,6 +132,47 @@ func run(args []string, stdout, stderr io.Writer) int {
 	<-done
 	fmt.Fprintln(stdout, "ulid-web: stopped")
 	return 0
+}
+
+// timeouts bound how long the server waits for a client; see
+// defaultTimeouts. The read timeouts count from a new connection's opening,
+// or on a kept-alive one from the first byte of its next request.
+type timeouts struct {
+	readHeader time.Duration // to the end of a request's header
+	read       time.Duration // to the end of a request's body
+	write      time.Duration // from the end of a request's header to the end of its response
+	idle       time.Duration // a kept-alive connection's wait for its next request
+}
+
+// defaultTimeouts are the server's timeouts. Without them a client that
+// opens a connection and then does nothing, or asks for main.wasm and
+// never reads it, holds the connection, and a file descriptor, for as long
+// as it likes. The longest response is main.wasm, about 3.2 MB, or 0.9 MB
+// gzipped (docs/browser.md has the sizes), so the write timeout, which
+// covers the whole response, is what a slow phone needs: at 400 kbit/s, a
+// poor 3G link, the module takes 64 s uncompressed and 19 s gzipped, and
+// 5 minutes lets it through uncompressed at 85 kbit/s. A client that
+// reads more slowly than that is cut off. The page's requests are GETs
+// without a body, so reading one takes a fraction of a second; the read
+// timeouts only stop clients that send nothing. A kept-alive connection
+// is closed after 2 minutes without a request; the browser opens a new one
+// when it needs one.
+var defaultTimeouts = timeouts{
+	readHeader: 10 * time.Second,
+	read:       30 * time.Second,
+	write:      5 * time.Minute,
+	idle:       2 * time.Minute,
+}
+
+// newServer returns a server of h with the timeouts t.
+func newServer(h http.Handler, t timeouts) *http.Server {
+	return &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: t.readHeader,
+		ReadTimeout:       t.read,
+		WriteTimeout:      t.write,
+		IdleTimeout:       t.idle,
+	}
 }
 
 // buildWasm compiles wasmPackage for GOOS=js GOARCH=wasm with the go command
@@ -261,9 +302,39 @@ func (s site) write(dir string) error {
 }
 
 // contentSecurityPolicy lets the page load only its own files and run
-// WebAssembly; it cannot reach any other host.
+// WebAssembly; it cannot reach any other host, and no other page can frame
+// it.
 const contentSecurityPolicy = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; " +
 	"style-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+
+// securityHeaders are the headers the server sends with every file, in
+// this order. A static host sends none of them unless told to: the page
+// carries what a <meta> element can (see metaPolicy), and docs/browser.md
+// lists all of them for the host, as TestDocsListHeaders checks.
+var securityHeaders = []struct{ name, value string }{
+	{"Content-Security-Policy", contentSecurityPolicy},
+	{"X-Content-Type-Options", "nosniff"},
+	{"Referrer-Policy", "no-referrer"},
+	{"Cross-Origin-Opener-Policy", "same-origin"},
+}
+
+// metaPolicy returns the directives of the Content Security Policy policy
+// that a <meta http-equiv="Content-Security-Policy"> element can carry:
+// all but frame-ancestors, report-uri and sandbox, which browsers ignore
+// there (Content Security Policy Level 3, section 3.3).
+func metaPolicy(policy string) string {
+	var kept []string
+	for d := range strings.SplitSeq(policy, ";") {
+		d = strings.TrimSpace(d)
+		name, _, _ := strings.Cut(d, " ")
+		switch strings.ToLower(name) {
+		case "", "frame-ancestors", "report-uri", "sandbox":
+			continue
+		}
+		kept = append(kept, d)
+	}
+	return strings.Join(kept, "; ")
+}
 
 func (s site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
@@ -282,10 +353,9 @@ func (s site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	h := w.Header()
 	h.Set("Content-Type", f.ctype)
-	h.Set("Content-Security-Policy", contentSecurityPolicy)
-	h.Set("X-Content-Type-Options", "nosniff")
-	h.Set("Referrer-Policy", "no-referrer")
-	h.Set("Cross-Origin-Opener-Policy", "same-origin")
+	for _, sh := range securityHeaders {
+		h.Set(sh.name, sh.value)
+	}
 	h.Set("Cache-Control", "no-cache")
 	data, etag := f.data, f.etag
 	if f.gz != nil {

@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -192,4 +193,99 @@ func TestBuild(t *testing.T) {
 		}
 	}
 	t.Logf("main.wasm: %d bytes, %d gzipped", len(wasm), len(s["main.wasm"].gz))
+}
+
+// TestSecurityHeaders checks that every file is sent with every header of
+// securityHeaders, with its value.
+func TestSecurityHeaders(t *testing.T) {
+	s := fakeSite(t)
+	for name := range s {
+		resp := get(t, s, "GET", "/"+name)
+		for _, h := range securityHeaders {
+			if got := resp.Header.Values(h.name); len(got) != 1 || got[0] != h.value {
+				t.Errorf("GET /%s: %s %q, want %q", name, h.name, got, h.value)
+			}
+		}
+	}
+	if len(securityHeaders) != 4 || !strings.Contains(contentSecurityPolicy, "frame-ancestors 'none'") {
+		t.Errorf("securityHeaders %v", securityHeaders)
+	}
+}
+
+func TestMetaPolicy(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{contentSecurityPolicy, "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; " +
+			"style-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'"},
+		{"frame-ancestors 'self'; sandbox; img-src 'self'; REPORT-URI /r;", "img-src 'self'"},
+		{" default-src 'none' ;; frame-ancestors 'none'", "default-src 'none'"},
+		{"", ""},
+	} {
+		if got := metaPolicy(tc.in); got != tc.want {
+			t.Errorf("metaPolicy(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestPageCarriesPolicy checks that index.html, which is also what -out
+// writes, carries the server's policy as far as <meta> elements can: the
+// Content Security Policy but for frame-ancestors, and the referrer policy,
+// both before the first element they govern.
+func TestPageCarriesPolicy(t *testing.T) {
+	page := string(fakeSite(t)["index.html"].data)
+	header := func(name string) string {
+		for _, h := range securityHeaders {
+			if h.name == name {
+				return h.value
+			}
+		}
+		t.Fatalf("no %s in securityHeaders", name)
+		return ""
+	}
+	first := len(page)
+	for _, tag := range []string{"<link", "<script", "<style", "<img", "<base"} {
+		if i := strings.Index(page, tag); i >= 0 {
+			first = min(first, i)
+		}
+	}
+	for _, want := range []string{
+		`<meta http-equiv="Content-Security-Policy" content="` + metaPolicy(header("Content-Security-Policy")) + `">`,
+		`<meta name="referrer" content="` + header("Referrer-Policy") + `">`,
+	} {
+		switch i := strings.Index(page, want); {
+		case i < 0:
+			t.Errorf("index.html has no %s", want)
+		case i > first:
+			t.Errorf("index.html has %s only after %q", want, page[first:first+20])
+		case strings.Count(page, want) != 1:
+			t.Errorf("index.html has %s more than once", want)
+		}
+	}
+	if n := strings.Count(page, "http-equiv"); n != 1 {
+		t.Errorf("index.html has %d http-equiv attributes, want 1", n)
+	}
+}
+
+// TestDocsListHeaders checks that the headers docs/browser.md asks a
+// static host to send are those the server sends, in its order.
+func TestDocsListHeaders(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "browser.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, block, ok := strings.Cut(string(doc), "```text\nContent-Security-Policy: ")
+	block, _, closed := strings.Cut(block, "```")
+	if !ok || !closed {
+		t.Fatal("docs/browser.md has no text block of headers starting with Content-Security-Policy")
+	}
+	var listed []string
+	for line := range strings.Lines("Content-Security-Policy: " + block) {
+		listed = append(listed, strings.TrimSuffix(line, "\n"))
+	}
+	var sent []string
+	for _, h := range securityHeaders {
+		sent = append(sent, h.name+": "+h.value)
+	}
+	if !slices.Equal(listed, sent) {
+		t.Errorf("docs/browser.md lists the headers\n%s\nthe server sends\n%s", strings.Join(listed, "\n"), strings.Join(sent, "\n"))
+	}
 }

@@ -11,7 +11,8 @@
 // Generate, the default (also "ulid generate"): print one new ULID, or N
 // with -n, one per line, each greater than the one before.
 //
-//	-n N      print N ULIDs (default 1)
+//	-n N      print N ULIDs (default 1); N is decimal digits, such as 1000,
+//	          not 1e3
 //	--time T  use time T instead of now: RFC 3339 (2026-06-23T10:30:00Z,
 //	          or with a space for the T, as date --rfc-3339 prints it),
 //	          @ and Unix seconds (@1782210600, @1782210600.5, as GNU

@@ -3,10 +3,10 @@ package main
 import (
 	"bufio"
 	"encoding/json"
-	"errors"
 	"flag"
 	"io"
 	"log"
+	"math"
 	"os"
 	"strconv"
 	"time"
@@ -35,17 +35,15 @@ type genOptions struct {
 var generateOnlyFlags = []string{"n", "time", "lower", "uuid", "v7"}
 
 // A decimalCount is the value of -n: a count in decimal, as people write
-// one. flag's Int64 would read Go's number syntax, so that 010 meant 8,
-// 0x10 16 and 1_000 1000.
+// one, read by toolinput.ParseCount, as the browser tool reads its count.
+// flag's Int64 would read Go's number syntax, so that 010 meant 8, 0x10 16
+// and 1_000 1000.
 type decimalCount int64
 
 func (c *decimalCount) Set(s string) error {
-	n, err := strconv.ParseInt(s, 10, 64)
-	switch {
-	case errors.Is(err, strconv.ErrRange):
-		return errors.New("value out of range")
-	case err != nil:
-		return errors.New("parse error")
+	n, err := toolinput.ParseCount(s, 0, math.MaxInt64)
+	if err != nil {
+		return err
 	}
 	*c = decimalCount(n)
 	return nil
@@ -79,9 +77,6 @@ func generateFlags(fs *flag.FlagSet) *genOptions {
 // runGenerate writes the ULIDs opt asks for to standard output and returns
 // the exit status.
 func runGenerate(opt genOptions) int {
-	if opt.n < 0 {
-		misuse("-n must not be negative")
-	}
 	if opt.show.one() {
 		switch {
 		case opt.json:

@@ -3,11 +3,16 @@ package main
 import (
 	"io"
 	"testing"
+
+	"github.com/ulidgo/ulid/internal/toolinput"
 )
 
 // TestCountFlag checks that -n takes the same counts on every platform,
-// those above 2³¹ included, and rejects the same ones.
+// those above 2³¹ included, and rejects the same ones, with the errors of
+// toolinput.ParseCount, which the browser tool's count has too.
 func TestCountFlag(t *testing.T) {
+	const syntax = "for flag -n: " + toolinput.CountSyntax
+	const rangeErr = "for flag -n: out of range: want from 0 to 9223372036854775807"
 	for _, tc := range []struct {
 		args []string
 		want int64
@@ -15,18 +20,28 @@ func TestCountFlag(t *testing.T) {
 	}{
 		{args: nil, want: 1},
 		{args: []string{"-n", "0"}, want: 0},
-		{args: []string{"-n", "-1"}, want: -1}, // runGenerate rejects it: see TestMisuse
+		{args: []string{"-n", "-1"}, err: `invalid value "-1" ` + rangeErr},
 		{args: []string{"-n", "2147483648"}, want: 1 << 31},
 		{args: []string{"-n", "4294967296"}, want: 1 << 32},
 		{args: []string{"-n", "1000000000000"}, want: 1_000_000_000_000},
 		{args: []string{"-n", "9223372036854775807"}, want: 1<<63 - 1},
-		{args: []string{"-n", "9223372036854775808"}, err: `invalid value "9223372036854775808" for flag -n: value out of range`},
-		{args: []string{"-n", "x"}, err: `invalid value "x" for flag -n: parse error`},
-		// Decimal only: not Go's octal, hex, binary or digit separators.
+		{args: []string{"-n", "9223372036854775808"}, err: `invalid value "9223372036854775808" ` + rangeErr},
+		{args: []string{"-n", "x"}, err: `invalid value "x" ` + syntax},
+		{args: []string{"-n", ""}, err: `invalid value "" ` + syntax},
+		// Decimal only: not Go's octal, hex, binary or digit separators,
+		// nor JavaScript's exponents and fractions.
 		{args: []string{"-n", "010"}, want: 10},
-		{args: []string{"-n", "0x10"}, err: `invalid value "0x10" for flag -n: parse error`},
-		{args: []string{"-n", "0b11"}, err: `invalid value "0b11" for flag -n: parse error`},
-		{args: []string{"-n", "1_000"}, err: `invalid value "1_000" for flag -n: parse error`},
+		{args: []string{"-n", "+5"}, want: 5},
+		{args: []string{"-n", "0x10"}, err: `invalid value "0x10" ` + syntax},
+		{args: []string{"-n", "0b11"}, err: `invalid value "0b11" ` + syntax},
+		{args: []string{"-n", "1_000"}, err: `invalid value "1_000" ` + syntax},
+		{args: []string{"-n", "1e6"}, err: `invalid value "1e6" ` + syntax},
+		{args: []string{"-n", "1E1"}, err: `invalid value "1E1" ` + syntax},
+		{args: []string{"-n", "10.000"}, err: `invalid value "10.000" ` + syntax},
+		// White space around it is trimmed, as for --time: $(wc -l < file)
+		// has leading spaces on macOS.
+		{args: []string{"-n", "      3"}, want: 3},
+		{args: []string{"-n", "3\t"}, want: 3},
 	} {
 		fs := newFlagSet()
 		opt := generateFlags(fs)

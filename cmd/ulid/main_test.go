@@ -641,9 +641,10 @@ func TestMisuse(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"-n", "-1"}, "-n must not be negative"},
-		{[]string{"-n", "x"}, `invalid value "x" for flag -n`},
-		{[]string{"-n", "9223372036854775808"}, `invalid value "9223372036854775808" for flag -n: value out of range`},
+		{[]string{"-n", "-1"}, `invalid value "-1" for flag -n: out of range: want from 0 to 9223372036854775807`},
+		{[]string{"-n", "x"}, `invalid value "x" for flag -n: want a whole number in decimal digits, such as 10`},
+		{[]string{"-n", "1e6"}, `invalid value "1e6" for flag -n: want a whole number in decimal digits, such as 10`},
+		{[]string{"-n", "9223372036854775808"}, `invalid value "9223372036854775808" for flag -n: out of range: want from 0 to 9223372036854775807`},
 		{[]string{"-bogus"}, "flag provided but not defined: -bogus"},
 		{[]string{"-n", "1", specULID}, "-n generates; it cannot be combined with IDs"},
 		{[]string{specULID, "--uuid"}, "--uuid generates"},

@@ -1,7 +1,8 @@
 // Package toolinput is the input policy of the ulid command and of the
 // browser tool (web/wasm): how a line, argument or pasted field becomes an
-// ID, and how a --time value becomes Unix milliseconds. Both tools use it,
-// so that they accept and reject the same text. It is part of those tools,
+// ID, how a --time value becomes Unix milliseconds, and how a count of IDs
+// to make (-n) is read. Both tools use it, so that they accept and reject
+// the same text, with the same errors. It is part of those tools,
 // not a library API; docs/cli.md describes the policy for users.
 //
 // The library's parsers trim nothing and accept one form each. The tools

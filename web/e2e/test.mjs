@@ -1,18 +1,61 @@
 // End-to-end tests of the ULID browser tool in headless Chromium, driven by
-// playwright-core. web/test.sh starts the server and runs this file:
+// playwright-core. web/test.sh starts the server and runs this file, then
+// runs it again on the files ulid-web -out writes:
 //
 //	node e2e/test.mjs http://127.0.0.1:PORT/
+//	node e2e/test.mjs --static DIR
+//
+// With --static it serves DIR itself, as a plain static file host does:
+// each file with its Content-Type and no other header, so none of the
+// server's security headers; and it runs the steps marked 'both' (loading,
+// a step on each tab, the policy and the Go functions' arguments) and
+// 'static'.
 //
 // Environment: CHROMIUM (default /usr/bin/chromium), SCREENSHOT_DIR (default
 // a new temporary folder; its path is printed).
 import { chromium } from 'playwright-core';
 import assert from 'node:assert/strict';
 import { readFileSync, rmSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 
-const base = new URL(process.argv[2] || process.env.ULID_WEB_URL || 'http://127.0.0.1:8026/');
+const staticDir = process.argv[2] === '--static' ? process.argv[3] : null;
+const mode = staticDir ? 'static' : 'server';
+
+// staticRequests are the requests the static file server answered: the
+// path and the Referer header, if any.
+const staticRequests = [];
+
+// serveStatic serves the files of dir on a free port of 127.0.0.1, with a
+// Content-Type and nothing else, and returns the server.
+async function serveStatic(dir) {
+  const types = {
+    '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
+    '.svg': 'image/svg+xml', '.png': 'image/png', '.wasm': 'application/wasm',
+  };
+  const server = http.createServer(async (req, res) => {
+    const name = new URL(req.url, 'http://localhost').pathname.slice(1) || 'index.html';
+    staticRequests.push({ path: '/' + name, referer: req.headers.referer });
+    try {
+      if (!/^[\w-]+(\.[\w-]+)*$/.test(name)) throw new Error('not a file of the site');
+      const data = await readFile(path.join(dir, name));
+      res.writeHead(200, { 'Content-Type': types[path.extname(name)] || 'application/octet-stream' });
+      res.end(data);
+    } catch {
+      res.writeHead(404, { 'Content-Type': 'text/plain' });
+      res.end('not found');
+    }
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return server;
+}
+
+const staticServer = staticDir ? await serveStatic(staticDir) : null;
+const base = staticServer
+  ? new URL(`http://127.0.0.1:${staticServer.address().port}/`)
+  : new URL(process.argv[2] || process.env.ULID_WEB_URL || 'http://127.0.0.1:8026/');
 const shots = process.env.SCREENSHOT_DIR || await mkdtemp(path.join(os.tmpdir(), 'ulid-web-screenshots-'));
 const profile = await mkdtemp(path.join(os.tmpdir(), 'ulid-web-chromium-'));
 process.on('exit', () => rmSync(profile, { recursive: true, force: true }));
@@ -169,7 +212,10 @@ async function open(hash = '') {
 let failures = 0;
 let steps = 0;
 
-async function step(name, fn) {
+// step runs fn as a test step named name, in the mode where names, or in
+// both if it is 'both'.
+async function step(name, fn, where = 'server') {
+  if (where !== 'both' && where !== mode) return;
   const started = Date.now();
   steps++;
   try {
@@ -192,7 +238,7 @@ await step('page loads, the wasm starts and 10 ULIDs are generated', async () =>
   assert.equal((await texts(page, '#gen-list .id')).length, 10);
   assert.equal(await page.getAttribute('#tab-generate', 'aria-selected'), 'true');
   assert.ok(await isHidden(page, 'loading'));
-});
+}, 'both');
 
 await step('generate 100: valid, strictly increasing, now ± 5 s, times match', async () => {
   await page.fill('#gen-count', '100');
@@ -211,7 +257,7 @@ await step('generate 100: valid, strictly increasing, now ± 5 s, times match', 
     assert.deepEqual(times[i], [new Date(ms).toISOString(), new Date(ms).toISOString()]);
   }
   assert.match(await page.textContent('#gen-status'), /Generated 100 ULIDs, strictly increasing/);
-});
+}, 'both');
 
 await step('copy all puts the list on the clipboard', async () => {
   const ids = await texts(page, '#gen-list .id');
@@ -241,15 +287,20 @@ await step('generate lower case, and without monotonic', async () => {
   await page.check('#gen-monotonic');
 });
 
-await step('generate rejects a count outside 1–1000 and clears the old list', async () => {
-  for (const bad of ['0', '1001', '2.5', '']) {
+await step('the count is read as ulid -n reads it, 1 to 1000; a bad one clears the old list', async () => {
+  // The errors of ulid -n (toolinput.ParseCount), after "How many: ".
+  const syntax = 'How many: want a whole number in decimal digits, such as 10';
+  const range = 'How many: out of range: want from 1 to 1000';
+  for (const [bad, want] of [['0', range], ['1001', range], ['-1', range], ['2.5', syntax], ['', syntax],
+    ['1e3', syntax], ['1E1', syntax], ['10.000', syntax], ['0x10', syntax], ['1_000', syntax], ['5\u3000', syntax]]) {
     await page.fill('#gen-count', '3');
     await page.click('#gen-button');
     assert.equal((await texts(page, '#gen-list .id')).length, 3);
     await page.fill('#gen-count', bad);
     await page.click('#gen-button');
     assert.equal(await page.getAttribute('#gen-count', 'aria-invalid'), 'true', bad);
-    assert.match(await page.textContent('#gen-status'), /from 1 to 1000/);
+    assert.equal(await page.getAttribute('#gen-time', 'aria-invalid'), null, bad);
+    assert.equal(await page.textContent('#gen-status'), want, JSON.stringify(bad));
     // No stale output: no list, no anatomy, and Copy all is off.
     assert.deepEqual(await texts(page, '#gen-list li'), []);
     assert.ok(await isHidden(page, 'gen-anatomy'));
@@ -258,11 +309,134 @@ await step('generate rejects a count outside 1–1000 and clears the old list', 
   await page.evaluate(() => navigator.clipboard.writeText('before'));
   await page.click('#gen-copy', { force: true });
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), 'before');
-  await page.fill('#gen-count', '10');
-  await page.click('#gen-button');
-  assert.equal(await page.getAttribute('#gen-count', 'aria-invalid'), null);
+  // Decimal digits, with the policy's white space around them ignored.
+  for (const [good, n] of [[' 010 ', 10], ['7\u00a0', 7], ['+2', 2], ['1000', 1000], ['10', 10]]) {
+    await page.fill('#gen-count', good);
+    await page.click('#gen-button');
+    assert.equal(await page.getAttribute('#gen-count', 'aria-invalid'), null, good);
+    assert.equal((await texts(page, '#gen-list .id')).length, n, good);
+    assert.match(await page.textContent('#gen-status'), new RegExp(`^Generated ${n} ULIDs, strictly increasing`));
+  }
   await page.screenshot({ path: path.join(shots, 'generate.png'), fullPage: true });
 });
+
+await step('the Go functions check their arguments: a bad call returns an error, and the page keeps working', async () => {
+  const results = await page.evaluate(() => {
+    const calls = [
+      ['generate("x")', () => ulidgo.generate('x')],
+      ['generate()', () => ulidgo.generate()],
+      ['generate(10, true, false, "", false)', () => ulidgo.generate(10, true, false, '', false)],
+      ['generate("10", "yes", false, "", false)', () => ulidgo.generate('10', 'yes', false, '', false)],
+      ['generate("10", true, 0, "", false)', () => ulidgo.generate('10', true, 0, '', false)],
+      ['generate("10", true, false, null, false)', () => ulidgo.generate('10', true, false, null, false)],
+      ['generate("x", true, false, "", false)', () => ulidgo.generate('x', true, false, '', false)],
+      ['generate("1e3", true, false, "", false)', () => ulidgo.generate('1e3', true, false, '', false)],
+      ['generate("10", true, false, "", "yes")', () => ulidgo.generate('10', true, false, '', 'yes')],
+      ['decode(5)', () => ulidgo.decode(5)],
+      ['decode(10n)', () => ulidgo.decode(10n)],
+      ['decode()', () => ulidgo.decode()],
+      ['decodeList({})', () => ulidgo.decodeList({})],
+      ['convert(null)', () => ulidgo.convert(null)],
+      ['convert("a", "b")', () => ulidgo.convert('a', 'b')],
+      ['trim(Symbol())', () => ulidgo.trim(Symbol('x'))],
+      ['localTime("0", 0)', () => ulidgo.localTime('0', 0)],
+      ['localTime(0.5, 0)', () => ulidgo.localTime(0.5, 0)],
+      ['localTime(0)', () => ulidgo.localTime(0)],
+    ];
+    return calls.map(([call, f]) => {
+      try {
+        const r = f();
+        return [call, r.ok, r.error?.kind, r.error?.message];
+      } catch (err) {
+        return [call, 'threw', err.message];
+      }
+    });
+  });
+  const gen = 'generate(count string, monotonic boolean, lower boolean, at string, v7 boolean)';
+  const lt = 'localTime(ms number, offsetSeconds number)';
+  assert.deepEqual(results.map(([call, ok, kind, message]) => [call, ok, kind, message]), [
+    ['generate("x")', false, 'other', `${gen} takes 5 arguments, not 1`],
+    ['generate()', false, 'other', `${gen} takes 5 arguments, not 0`],
+    ['generate(10, true, false, "", false)', false, 'other', `${gen}: count must be a string, not a number`],
+    ['generate("10", "yes", false, "", false)', false, 'other', `${gen}: monotonic must be a boolean, not a string`],
+    ['generate("10", true, 0, "", false)', false, 'other', `${gen}: lower must be a boolean, not a number`],
+    ['generate("10", true, false, null, false)', false, 'other', `${gen}: at must be a string, not null`],
+    ['generate("x", true, false, "", false)', false, 'other', 'count: want a whole number in decimal digits, such as 10'],
+    ['generate("1e3", true, false, "", false)', false, 'other', 'count: want a whole number in decimal digits, such as 10'],
+    ['generate("10", true, false, "", "yes")', false, 'other', `${gen}: v7 must be a boolean, not a string`],
+    ['decode(5)', false, 'other', 'decode(text string): text must be a string, not a number'],
+    ['decode(10n)', false, 'other', 'decode(text string): text must be a string, not a bigint'],
+    ['decode()', false, 'other', 'decode(text string) takes 1 argument, not 0'],
+    ['decodeList({})', false, 'other', 'decodeList(text string): text must be a string, not an object'],
+    ['convert(null)', false, 'other', 'convert(text string): text must be a string, not null'],
+    ['convert("a", "b")', false, 'other', 'convert(text string) takes 1 argument, not 2'],
+    ['trim(Symbol())', false, 'other', 'trim(text string): text must be a string, not a symbol'],
+    ['localTime("0", 0)', false, 'other', `${lt}: ms must be a number, not a string`],
+    ['localTime(0.5, 0)', false, 'other', "localTime: ms must be a ULID's Unix milliseconds and the offset whole seconds under a day"],
+    ['localTime(0)', false, 'other', `${lt} takes 2 arguments, not 1`],
+  ]);
+  // The program still runs: the page generates, decodes and converts.
+  assert.equal(await page.getAttribute('body', 'data-ready'), 'true');
+  assert.ok(await isHidden(page, 'loading'));
+  await page.fill('#gen-count', '3');
+  await page.click('#gen-button');
+  assert.equal((await texts(page, '#gen-list .id')).length, 3);
+  assert.equal(await page.evaluate((v) => ulidgo.decode(v).canonical, vectors[0].text.toLowerCase()), vectors[0].text);
+  assert.equal(await page.evaluate((v) => ulidgo.convert(v).uuid, vectors[0].text), vectors[0].uuid);
+  await page.fill('#gen-count', '10');
+  await page.click('#gen-button');
+}, 'both');
+
+await step('the page carries its policy in <meta>: inline script and style are refused, no request has a Referer', async () => {
+  const p = await context.newPage();
+  const errors = [];
+  p.on('console', (msg) => { if (msg.type() === 'error') errors.push(msg.text()); });
+  p.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+  const response = await p.goto(base.href);
+  await p.waitForSelector('body[data-ready="true"]', { timeout: 30000 });
+  const headers = response.headers();
+  const sent = ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'cross-origin-opener-policy']
+    .filter((h) => h in headers);
+  if (mode === 'static') {
+    // So what is enforced below comes from the page itself.
+    assert.deepEqual(sent, []);
+  } else {
+    assert.equal(sent.length, 4, JSON.stringify(headers));
+    assert.match(headers['content-security-policy'], /frame-ancestors 'none'/);
+  }
+  assert.equal(await p.$eval('meta[name="referrer"]', (m) => m.content), 'no-referrer');
+  const meta = await p.$eval('meta[http-equiv="Content-Security-Policy"]', (m) => m.content);
+  assert.match(meta, /^default-src 'none'; script-src 'self' 'wasm-unsafe-eval';/);
+  assert.doesNotMatch(meta, /frame-ancestors/);
+  // Each policy, the header's and the meta element's, reports its own
+  // violation: here only the page's own policy can.
+  const policies = mode === 'static' ? [meta] : [headers['content-security-policy'], meta];
+  const refused = await p.evaluate(() => new Promise((resolve) => {
+    const seen = [];
+    document.addEventListener('securitypolicyviolation', (e) => seen.push([e.effectiveDirective, e.originalPolicy]));
+    const script = document.createElement('script');
+    script.textContent = 'globalThis.inlineRan = true;';
+    const style = document.createElement('style');
+    style.textContent = 'body { display: none; }';
+    document.head.append(script, style);
+    setTimeout(() => resolve({ seen: seen.sort(), inline: globalThis.inlineRan === true, display: getComputedStyle(document.body).display }), 500);
+  }));
+  assert.deepEqual(refused, {
+    seen: ['script-src-elem', 'style-src-elem'].flatMap((d) => policies.map((policy) => [d, policy])).sort(),
+    inline: false,
+    display: 'block',
+  });
+  assert.equal(errors.length, 2 * policies.length, errors.join('\n'));
+  for (const text of errors) assert.match(text, /violates the following Content Security Policy directive/);
+  if (mode === 'static') {
+    const paths = staticRequests.map((r) => r.path);
+    for (const file of ['/index.html', '/style.css', '/app.js', '/wasm_exec.js', '/main.wasm', '/favicon.svg']) {
+      assert.ok(paths.includes(file), `${file} was not requested: ${paths}`);
+    }
+    assert.deepEqual(staticRequests.filter((r) => r.referer !== undefined), []);
+  }
+  await p.close();
+}, 'both');
 
 await step('generate at a time: RFC 3339, @seconds, ms; the seconds rule; a bad time clears the list', async () => {
   const v = vectors[0];
@@ -424,7 +598,7 @@ await step('decode the SPEC §3 vectors, every field', async () => {
       ['Randomness', v.text.slice(10), 'in hex: ' + v.hex.slice(12)],
     ]);
   }
-});
+}, 'both');
 
 await step('the anatomy reads as two labelled parts to a screen reader', async () => {
   await page.fill('#dec-input', vectors[0].text);
@@ -704,7 +878,7 @@ await step('convert ULID → UUID and UUID → ULID', async () => {
   await page.waitForFunction(() => /Copied/.test(document.getElementById('copy-status').textContent));
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), vectors[0].uuid);
   await page.screenshot({ path: path.join(shots, 'convert.png'), fullPage: true });
-});
+}, 'both');
 
 await step('convert: either field takes a ULID or UUID text, as ulid convert does, and shows the other form', async () => {
   for (const v of vectors) {
@@ -910,23 +1084,44 @@ await step('without WebAssembly the page says so, in a styled state', async () =
   await bare.close();
 });
 
+await step('a host that sends main.wasm with another Content-Type: the page compiles it all the same', async () => {
+  const p = watch(await context.newPage());
+  let served = '';
+  let fetches = 0;
+  await p.route('**/main.wasm', async (route) => {
+    fetches++;
+    const response = await route.fetch();
+    served = response.headers()['content-type'];
+    await route.fulfill({ response, headers: { ...response.headers(), 'content-type': 'application/octet-stream' } });
+  });
+  await p.goto(base.href);
+  await p.waitForSelector('body[data-ready]', { timeout: 30000 });
+  assert.equal(served, 'application/wasm');
+  // WebAssembly.instantiateStreaming refuses it; the page fetches it again.
+  assert.equal(fetches, 2);
+  assert.equal(await p.getAttribute('body', 'data-ready'), 'true', await p.textContent('#loading'));
+  assert.equal((await texts(p, '#gen-list .id')).length, 10);
+  await p.close();
+}, 'static');
+
 await step('no request left the local server', async () => {
   assert.ok(requests.length > 0);
   const foreign = requests.filter((u) => new URL(u).origin !== base.origin);
   assert.deepEqual(foreign, []);
   const wasm = requests.filter((u) => new URL(u).pathname === '/main.wasm');
   assert.ok(wasm.length >= 1, 'main.wasm was loaded');
-});
+}, 'both');
 
 await step('no console errors, page errors or failed requests', async () => {
   assert.deepEqual(problems, []);
-});
+}, 'both');
 
 await context.close();
+staticServer?.close();
 console.log(`${requests.length} requests, all to ${base.origin}`);
 console.log(`screenshots: ${shots}`);
 // The plain closing line CI summaries read.
-console.log(`browser: ${steps - failures} passed, ${failures} failed`);
+console.log(`browser${mode === 'static' ? ' (static export)' : ''}: ${steps - failures} passed, ${failures} failed`);
 if (failures > 0) {
   process.exit(1);
 }

@@ -226,25 +226,28 @@ function generateProblem(field, message) {
   status.classList.add('bad');
 }
 
+// generateFields are the fields whose errors generate prefixes with their
+// name: the field and its label.
+const generateFields = { count: ['gen-count', 'How many'], time: ['gen-time', 'At time'] };
+
 function runGenerate() {
   const countInput = $('gen-count');
   const timeInput = $('gen-time');
-  const count = Number(countInput.value);
   const status = $('gen-status');
   countInput.removeAttribute('aria-invalid');
   timeInput.removeAttribute('aria-invalid');
   status.classList.remove('bad');
-  if (blank(countInput.value) || !Number.isInteger(count) || count < 1 || count > api.maxCount) {
-    generateProblem(countInput, `Enter a whole number from 1 to ${api.maxCount}.`);
-    return;
-  }
+  // The count goes to Go as typed: it reads it as ulid -n does, with the
+  // same errors, where JavaScript's Number() would take 1e3 or 10.000.
   const v7 = $('gen-v7').checked;
-  const result = api.generate(count, $('gen-monotonic').checked, $('gen-lower').checked, timeInput.value, v7);
+  const result = api.generate(countInput.value, $('gen-monotonic').checked, $('gen-lower').checked, timeInput.value, v7);
   if (!result.ok) {
-    generateProblem(/^time: /.test(result.error.message) ? timeInput : null,
-      result.error.message.replace(/^time: (.)/, (_, c) => `At time: ${c}`));
+    const [, name, rest] = /^(count|time): (.*)$/s.exec(result.error.message) || [];
+    const [id, label] = generateFields[name] || [];
+    generateProblem(id ? $(id) : null, id ? `${label}: ${rest}` : result.error.message);
     return;
   }
+  const count = result.items.length;
   generated = result.items.map((item) => item.ulid);
   const list = $('gen-list');
   const fragment = document.createDocumentFragment();

@@ -9,6 +9,7 @@ package main
 import (
 	"encoding/hex"
 	"errors"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -22,6 +23,74 @@ import (
 
 // MaxCount is the most ULIDs one call to generate makes.
 const MaxCount = 1000
+
+// A signature is how the page calls one of the functions main_js.go
+// exports to it: the function's name and its parameters.
+type signature struct {
+	name   string
+	params []param
+}
+
+// A param is one parameter of a signature: its name and its JavaScript
+// type, as typeof writes it: "string", "number" or "boolean".
+type param struct{ name, typ string }
+
+// The signatures of the functions exported to the page.
+var (
+	generateSig   = signature{"generate", []param{{"count", "string"}, {"monotonic", "boolean"}, {"lower", "boolean"}, {"at", "string"}, {"v7", "boolean"}}}
+	decodeSig     = signature{"decode", []param{{"text", "string"}}}
+	decodeListSig = signature{"decodeList", []param{{"text", "string"}}}
+	convertSig    = signature{"convert", []param{{"text", "string"}}}
+	trimSig       = signature{"trim", []param{{"text", "string"}}}
+	localTimeSig  = signature{"localTime", []param{{"ms", "number"}, {"offsetSeconds", "number"}}}
+)
+
+// String writes s as a call: generate(count string, monotonic boolean, …).
+func (s signature) String() string {
+	var b strings.Builder
+	b.WriteString(s.name + "(")
+	for i, p := range s.params {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(p.name + " " + p.typ)
+	}
+	b.WriteString(")")
+	return b.String()
+}
+
+// check returns an error unless types, the JavaScript types of the
+// arguments of a call (as syscall/js's Type.String writes them, which is
+// typeof's name but for "null"), are those of s: as many, each its
+// parameter's. JavaScript checks neither, and the conversions of
+// syscall/js panic on a value of another type, which stops the program.
+func (s signature) check(types []string) error {
+	if len(types) != len(s.params) {
+		n := "arguments"
+		if len(s.params) == 1 {
+			n = "argument"
+		}
+		return errors.New(s.String() + " takes " + strconv.Itoa(len(s.params)) + " " + n + ", not " + strconv.Itoa(len(types)))
+	}
+	for i, p := range s.params {
+		if types[i] != p.typ {
+			return errors.New(s.String() + ": " + p.name + " must be a " + p.typ + ", not " + article(types[i]))
+		}
+	}
+	return nil
+}
+
+// article returns a JavaScript type's name with "a" or "an" before it, or
+// alone for null and undefined.
+func article(typ string) string {
+	switch typ {
+	case "null", "undefined":
+		return typ
+	case "object":
+		return "an object"
+	}
+	return "a " + typ
+}
 
 // problem describes input that is not a valid ULID or UUID, in the terms the
 // page shows: the library's message and where the offending character is.
@@ -119,17 +188,21 @@ var (
 	generatorV7 = ulid.NewMonotonicV7(nil)
 )
 
-// generate makes count ULIDs (1 to MaxCount) for the time at, read as the
-// command's --time (toolinput.ParseTime), or for the current time if at is
-// blank. With monotonic they increase strictly: for the current time they
-// come from the page's generator, for a time set, from a new one (as ulid
-// --time does). Without, each has fresh random entropy, so those made in
-// the same millisecond are in no particular order. With v7 each is also a
-// valid RFC 9562 version 7 UUID, as ulid --v7 makes them: from
-// generatorV7, or a generator of ulid.NewMonotonicV7.
-func generate(count int, monotonic, lower bool, at string, v7 bool) ([]generated, error) {
-	if count < 1 || count > MaxCount {
-		return nil, errors.New("count must be from 1 to " + strconv.Itoa(MaxCount))
+// generate makes count ULIDs for the time at, read as the command's --time
+// (toolinput.ParseTime), or for the current time if at is blank. count is
+// the text of the page's field, read as the command's -n
+// (toolinput.ParseCount), from 1 to MaxCount. With monotonic they increase
+// strictly: for the current time they come from the page's generator, for
+// a time set, from a new one (as ulid --time does). Without, each has
+// fresh random entropy, so those made in the same millisecond are in no
+// particular order. With v7 each is also a valid RFC 9562 version 7 UUID,
+// as ulid --v7 makes them: from generatorV7, or a generator of
+// ulid.NewMonotonicV7. An error about the count starts "count: ", one about
+// the time "time: ".
+func generate(count string, monotonic, lower bool, at string, v7 bool) ([]generated, error) {
+	n, err := toolinput.ParseCount(count, 1, MaxCount)
+	if err != nil {
+		return nil, errors.New("count: " + err.Error())
 	}
 	// fresh makes a ULID for ms with fresh random entropy.
 	fresh := func(ms uint64) (ulid.ULID, error) { return ulid.New(ms, nil) }
@@ -160,8 +233,8 @@ func generate(count int, monotonic, lower bool, at string, v7 bool) ([]generated
 			}(newMonotonic(nil))
 		}
 	}
-	out := make([]generated, 0, count)
-	for range count {
+	out := make([]generated, 0, n)
+	for range n {
 		id, err := next()
 		if err != nil {
 			return nil, err
@@ -346,6 +419,17 @@ func convert(input string) *conversion {
 	}
 	c.ULID, c.UUID = id.String(), id.UUIDString()
 	return c
+}
+
+// localTimeArgs checks the arguments of the page's localTime, numbers in
+// JavaScript: ms must be a ULID's Unix milliseconds, and the offset whole
+// seconds, less than a day either way.
+func localTimeArgs(ms, offset float64) (uint64, int, error) {
+	if ms != math.Trunc(ms) || ms < 0 || ms > float64(ulid.MaxTimestamp) ||
+		offset != math.Trunc(offset) || math.Abs(offset) >= 24*60*60 {
+		return 0, 0, errors.New("localTime: ms must be a ULID's Unix milliseconds and the offset whole seconds under a day")
+	}
+	return uint64(ms), int(offset), nil
 }
 
 // localTime formats the instant ms (Unix milliseconds) as RFC 3339 with

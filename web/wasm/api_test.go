@@ -1,6 +1,7 @@
 package main
 
 import (
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -123,14 +124,125 @@ func TestDecodeProblems(t *testing.T) {
 	}
 }
 
-func TestGenerate(t *testing.T) {
-	for _, bad := range []int{0, -1, MaxCount + 1} {
-		if _, err := generate(bad, true, false, "", false); err == nil {
-			t.Errorf("generate(%d) succeeded", bad)
+// TestGenerateCount checks that the count is read as ulid -n reads it,
+// from 1 to MaxCount, with the same errors.
+func TestGenerateCount(t *testing.T) {
+	const syntax = "count: " + toolinput.CountSyntax
+	const outside = "count: out of range: want from 1 to 1000"
+	for _, tc := range []struct {
+		count string
+		n     int
+		err   string
+	}{
+		{"1", 1, ""},
+		{"10", 10, ""},
+		{"1000", 1000, ""},
+		{" 010\n", 10, ""},
+		{"+7", 7, ""},
+		{"0", 0, outside},
+		{"-1", 0, outside},
+		{"1001", 0, outside},
+		{"99999999999999999999", 0, outside},
+		{"", 0, syntax},
+		{"\u3000", 0, syntax},
+		{"1e3", 0, syntax},
+		{"1E1", 0, syntax},
+		{"10.000", 0, syntax},
+		{"2.5", 0, syntax},
+		{"0x10", 0, syntax},
+		{"1_000", 0, syntax},
+		{"x", 0, syntax},
+	} {
+		items, err := generate(tc.count, true, false, "", false)
+		switch {
+		case tc.err != "":
+			if err == nil || err.Error() != tc.err {
+				t.Errorf("generate(%q) = %d items, %v; want error %q", tc.count, len(items), err, tc.err)
+			}
+		case err != nil || len(items) != tc.n:
+			t.Errorf("generate(%q) = %d items, %v; want %d", tc.count, len(items), err, tc.n)
+		}
+		// The same rule as ulid -n's, with its bounds.
+		if _, cliErr := toolinput.ParseCount(tc.count, 1, MaxCount); (cliErr == nil) != (tc.err == "") ||
+			cliErr != nil && "count: "+cliErr.Error() != tc.err {
+			t.Errorf("toolinput.ParseCount(%q, 1, %d): %v, but generate: %v", tc.count, MaxCount, cliErr, err)
 		}
 	}
+}
+
+// TestSignatures checks the arguments of the functions exported to the
+// page: a call with too few, too many or of another type is an error that
+// names the signature, never a call of the function.
+func TestSignatures(t *testing.T) {
+	for _, tc := range []struct {
+		sig   signature
+		types []string
+		err   string
+	}{
+		{generateSig, []string{"string", "boolean", "boolean", "string", "boolean"}, ""},
+		{generateSig, []string{"string"}, "generate(count string, monotonic boolean, lower boolean, at string, v7 boolean) takes 5 arguments, not 1"},
+		{generateSig, nil, "generate(count string, monotonic boolean, lower boolean, at string, v7 boolean) takes 5 arguments, not 0"},
+		{generateSig, []string{"number", "boolean", "boolean", "string", "boolean"},
+			"generate(count string, monotonic boolean, lower boolean, at string, v7 boolean): count must be a string, not a number"},
+		{generateSig, []string{"string", "string", "boolean", "string", "boolean"},
+			"generate(count string, monotonic boolean, lower boolean, at string, v7 boolean): monotonic must be a boolean, not a string"},
+		{generateSig, []string{"string", "boolean", "undefined", "string", "boolean"},
+			"generate(count string, monotonic boolean, lower boolean, at string, v7 boolean): lower must be a boolean, not undefined"},
+		{generateSig, []string{"string", "boolean", "boolean", "null", "boolean"},
+			"generate(count string, monotonic boolean, lower boolean, at string, v7 boolean): at must be a string, not null"},
+		{decodeSig, []string{"string"}, ""},
+		{decodeSig, []string{"object"}, "decode(text string): text must be a string, not an object"},
+		{decodeSig, []string{"string", "string"}, "decode(text string) takes 1 argument, not 2"},
+		{decodeListSig, []string{"bigint"}, "decodeList(text string): text must be a string, not a bigint"},
+		{convertSig, []string{"function"}, "convert(text string): text must be a string, not a function"},
+		{trimSig, []string{"symbol"}, "trim(text string): text must be a string, not a symbol"},
+		{trimSig, []string{}, "trim(text string) takes 1 argument, not 0"},
+		{localTimeSig, []string{"number", "number"}, ""},
+		{localTimeSig, []string{"string", "number"}, "localTime(ms number, offsetSeconds number): ms must be a number, not a string"},
+		{localTimeSig, []string{"number", "number", "number"}, "localTime(ms number, offsetSeconds number) takes 2 arguments, not 3"},
+	} {
+		err := tc.sig.check(tc.types)
+		switch {
+		case tc.err == "" && err != nil:
+			t.Errorf("%s with %q: %v", tc.sig.name, tc.types, err)
+		case tc.err != "" && (err == nil || err.Error() != tc.err):
+			t.Errorf("%s with %q: %v, want %q", tc.sig.name, tc.types, err, tc.err)
+		}
+	}
+}
+
+func TestLocalTimeArgs(t *testing.T) {
+	for _, tc := range []struct {
+		ms, offset float64
+		ok         bool
+	}{
+		{0, 0, true},
+		{float64(vectors[2].ms), 14 * 3600, true},
+		{1469918176385, -2670, true},
+		{1469918176385, 24*3600 - 1, true},
+		{1469918176385, -(24*3600 - 1), true},
+		{-1, 0, false},
+		{0.5, 0, false},
+		{float64(vectors[2].ms) + 1, 0, false},
+		{0, 0.5, false},
+		{0, 24 * 3600, false},
+		{math.NaN(), 0, false},
+		{0, math.Inf(1), false},
+		{math.Inf(1), 0, false},
+	} {
+		ms, offset, err := localTimeArgs(tc.ms, tc.offset)
+		switch {
+		case tc.ok && (err != nil || float64(ms) != tc.ms || float64(offset) != tc.offset):
+			t.Errorf("localTimeArgs(%v, %v) = %d, %d, %v", tc.ms, tc.offset, ms, offset, err)
+		case !tc.ok && err == nil:
+			t.Errorf("localTimeArgs(%v, %v) = %d, %d; want an error", tc.ms, tc.offset, ms, offset)
+		}
+	}
+}
+
+func TestGenerate(t *testing.T) {
 	before := time.Now().UnixMilli()
-	items, err := generate(MaxCount, true, false, "", false)
+	items, err := generate(strconv.Itoa(MaxCount), true, false, "", false)
 	after := time.Now().UnixMilli()
 	if err != nil || len(items) != MaxCount {
 		t.Fatalf("generate(%d) = %d items, %v", MaxCount, len(items), err)
@@ -147,7 +259,7 @@ func TestGenerate(t *testing.T) {
 			t.Fatalf("item %d at %d ms, outside [%d, %d]", i, it.Ms, before, after)
 		}
 	}
-	items, err = generate(50, false, true, "", false)
+	items, err = generate("50", false, true, "", false)
 	if err != nil || len(items) != 50 {
 		t.Fatalf("generate(50, not monotonic, lower) = %d items, %v", len(items), err)
 	}
@@ -162,7 +274,7 @@ func TestGenerate(t *testing.T) {
 func TestGenerateAt(t *testing.T) {
 	for _, at := range []string{"2016-07-30T22:36:16.385Z", " @1469918176.385 ", "1469918176385", "2016-07-31t04:06:16.385+05:30"} {
 		for _, monotonic := range []bool{true, false} {
-			items, err := generate(20, monotonic, false, at, false)
+			items, err := generate("20", monotonic, false, at, false)
 			if err != nil || len(items) != 20 {
 				t.Fatalf("generate(20, %v, at %q) = %d items, %v", monotonic, at, len(items), err)
 			}
@@ -184,11 +296,11 @@ func TestGenerateAt(t *testing.T) {
 		"yesterday":                 "time: want an RFC 3339 time",
 		"10889-08-02T05:31:50.656Z": "time: out of range",
 	} {
-		if _, err := generate(1, true, false, at, false); err == nil || !strings.HasPrefix(err.Error(), want) {
+		if _, err := generate("1", true, false, at, false); err == nil || !strings.HasPrefix(err.Error(), want) {
 			t.Errorf("generate at %q: %v, want %q", at, err, want)
 		}
 	}
-	items, err := generate(1, true, false, "10889-08-02T05:31:50.655Z", false)
+	items, err := generate("1", true, false, "10889-08-02T05:31:50.655Z", false)
 	if err != nil || items[0].Ms != vectors[2].ms {
 		t.Errorf("generate at the largest time: %+v, %v", items, err)
 	}
@@ -205,16 +317,16 @@ func isV7Text(u string) bool {
 // set, monotonic or not, in either case, is a valid UUIDv7 with the time
 // asked for, and the monotonic ones increase.
 func TestGenerateV7(t *testing.T) {
-	for _, bad := range []int{0, MaxCount + 1} {
+	for _, bad := range []string{"0", strconv.Itoa(MaxCount + 1)} {
 		if _, err := generate(bad, true, false, "", true); err == nil {
-			t.Errorf("generate(%d, v7) succeeded", bad)
+			t.Errorf("generate(%s, v7) succeeded", bad)
 		}
 	}
 	for _, at := range []string{"", vectors[0].utc, " @1469918176.385 ", "10889-08-02T05:31:50.655Z"} {
 		for _, monotonic := range []bool{true, false} {
 			for _, lower := range []bool{false, true} {
 				before := time.Now().UnixMilli()
-				items, err := generate(MaxCount, monotonic, lower, at, true)
+				items, err := generate(strconv.Itoa(MaxCount), monotonic, lower, at, true)
 				after := time.Now().UnixMilli()
 				if err != nil || len(items) != MaxCount {
 					t.Fatalf("generate(%d, %v, %v, %q, v7) = %d items, %v", MaxCount, monotonic, lower, at, len(items), err)
@@ -246,7 +358,7 @@ func TestGenerateV7(t *testing.T) {
 			}
 		}
 	}
-	if _, err := generate(1, true, false, "yesterday", true); err == nil || !strings.HasPrefix(err.Error(), "time: want an RFC 3339 time") {
+	if _, err := generate("1", true, false, "yesterday", true); err == nil || !strings.HasPrefix(err.Error(), "time: want an RFC 3339 time") {
 		t.Errorf("generate at yesterday, v7: %v", err)
 	}
 
@@ -254,7 +366,7 @@ func TestGenerateV7(t *testing.T) {
 	// with fresh entropy, 15.6 on average. A generator that set the bits
 	// anyway would make 1000; a correct one makes 100 or more less than
 	// once in 10^45 runs (Chernoff's bound).
-	items, err := generate(MaxCount, false, false, vectors[0].utc, false)
+	items, err := generate(strconv.Itoa(MaxCount), false, false, vectors[0].utc, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -475,7 +587,7 @@ func TestLocalTime(t *testing.T) {
 			if ms, err := toolinput.ParseTime(got); err != nil || ms != tc.ms {
 				t.Errorf("toolinput.ParseTime(%q) = %d, %v; want %d", got, ms, err, tc.ms)
 			}
-			items, err := generate(1, true, false, got, false)
+			items, err := generate("1", true, false, got, false)
 			if err != nil || items[0].Ms != tc.ms {
 				t.Errorf("generate at %q: %+v, %v; want ms %d", got, items, err, tc.ms)
 			}

@@ -2,22 +2,14 @@
 
 package main
 
-import (
-	"math"
-	"syscall/js"
-
-	"github.com/ulidgo/ulid"
-)
+import "syscall/js"
 
 // main exports the tool's functions to JavaScript as globalThis.ulidgo and
 // then waits for calls from the page, forever.
 func main() {
 	api := map[string]any{
-		"generate": js.FuncOf(func(_ js.Value, args []js.Value) any {
-			if len(args) != 5 || args[3].Type() != js.TypeString {
-				return fail("generate(count, monotonic, lower, at, v7) takes 5 arguments")
-			}
-			items, err := generate(args[0].Int(), args[1].Truthy(), args[2].Truthy(), args[3].String(), args[4].Truthy())
+		"generate": export(generateSig, func(args []js.Value) any {
+			items, err := generate(args[0].String(), args[1].Bool(), args[2].Bool(), args[3].String(), args[4].Bool())
 			if err != nil {
 				return fail(err.Error())
 			}
@@ -27,31 +19,25 @@ func main() {
 			}
 			return map[string]any{"ok": true, "items": list}
 		}),
-		"decodeList": stringFunc(func(s string) map[string]any {
-			valid, invalid, unread := decodeList(s)
+		"decodeList": export(decodeListSig, func(args []js.Value) any {
+			valid, invalid, unread := decodeList(args[0].String())
 			return map[string]any{"ok": true, "valid": itemFields(valid), "invalid": itemFields(invalid), "unread": unread}
 		}),
-		"decode":  stringFunc(func(s string) map[string]any { return decode(s).fields() }),
-		"convert": stringFunc(func(s string) map[string]any { return convert(s).fields() }),
+		"decode":  export(decodeSig, func(args []js.Value) any { return decode(args[0].String()).fields() }),
+		"convert": export(convertSig, func(args []js.Value) any { return convert(args[0].String()).fields() }),
 		// trim is the input policy's trimming, for every blank-or-not and
 		// length decision the page makes itself.
-		"trim": js.FuncOf(func(_ js.Value, args []js.Value) any {
-			if len(args) != 1 || args[0].Type() != js.TypeString {
-				return fail("trim(text) takes one string")
-			}
+		"trim": export(trimSig, func(args []js.Value) any {
 			t, _ := trim(args[0].String())
 			return t
 		}),
-		"localTime": js.FuncOf(func(_ js.Value, args []js.Value) any {
-			if len(args) != 2 || args[0].Type() != js.TypeNumber || args[1].Type() != js.TypeNumber {
-				return fail("localTime(ms, offsetSeconds) takes 2 numbers")
+		"localTime": export(localTimeSig, func(args []js.Value) any {
+			ms, offset, err := localTimeArgs(args[0].Float(), args[1].Float())
+			if err != nil {
+				return fail(err.Error())
 			}
-			ms, offset := args[0].Float(), args[1].Float()
-			if ms != math.Trunc(ms) || ms < 0 || ms > float64(ulid.MaxTimestamp) || offset != math.Trunc(offset) || math.Abs(offset) >= 24*60*60 {
-				return fail("localTime: ms must be a ULID's Unix milliseconds and the offset whole seconds under a day")
-			}
-			text, utc := localTime(uint64(ms), int(offset))
-			return map[string]any{"ok": true, "time": text, "utc": utc, "offset": offsetText(int(offset))}
+			text, utc := localTime(ms, offset)
+			return map[string]any{"ok": true, "time": text, "utc": utc, "offset": offsetText(offset)}
 		}),
 		"maxCount": MaxCount,
 		"maxLines": MaxLines,
@@ -63,6 +49,47 @@ func main() {
 	select {}
 }
 
+// export wraps f as a JavaScript function with the signature sig. A call
+// whose arguments do not fit sig, and one that panics, returns what fail
+// returns, for the page to show: a panic in a function called from
+// JavaScript would stop the program, and every later call would fail with
+// "Go program has already exited".
+func export(sig signature, f func(args []js.Value) any) js.Func {
+	return js.FuncOf(func(_ js.Value, args []js.Value) (result any) {
+		defer func() {
+			switch r := recover().(type) {
+			case nil:
+			case error:
+				result = fail(sig.name + ": " + r.Error())
+			case string:
+				result = fail(sig.name + ": " + r)
+			default:
+				result = fail(sig.name + ": a panic") // without fmt, which would grow main.wasm
+			}
+		}()
+		types := make([]string, len(args))
+		for i, a := range args {
+			types[i] = typeOf(a)
+		}
+		if err := sig.check(types); err != nil {
+			return fail(err.Error())
+		}
+		return f(args)
+	})
+}
+
+// typeOf returns the JavaScript type of v, as typeof names it but for
+// null. syscall/js knows no BigInt: wasm_exec.js stores one with no type
+// flag, and Value.Type panics on it.
+func typeOf(v js.Value) (typ string) {
+	defer func() {
+		if recover() != nil {
+			typ = "bigint"
+		}
+	}()
+	return v.Type().String()
+}
+
 // itemFields converts list items to JavaScript values.
 func itemFields(items []*listItem) []any {
 	out := make([]any, len(items))
@@ -70,16 +97,6 @@ func itemFields(items []*listItem) []any {
 		out[i] = it.fields()
 	}
 	return out
-}
-
-// stringFunc wraps f as a JavaScript function of one string argument.
-func stringFunc(f func(string) map[string]any) js.Func {
-	return js.FuncOf(func(_ js.Value, args []js.Value) any {
-		if len(args) != 1 || args[0].Type() != js.TypeString {
-			return fail("expected one string argument")
-		}
-		return f(args[0].String())
-	})
 }
 
 func fail(msg string) map[string]any {
