@@ -222,6 +222,34 @@ func ExampleULID_MarshalText_json() {
 	// ulid: invalid length 0 bytes, want 26 true
 }
 
+// JSON null is no error for a ulid.ULID, unlike SQL NULL, which Scan
+// refuses with ErrNull: encoding/json does not call UnmarshalText for it
+// and leaves the ULID as it was (encoding/json/v2 sets it to the zero
+// ULID). A *ulid.ULID is nil for null; a required ID is checked with
+// IsZero after decoding, which a null, a missing field and the zero ULID
+// all leave zero.
+func ExampleULID_UnmarshalText_null() {
+	type Order struct {
+		ID     ulid.ULID  `json:"id"`     // required
+		Parent *ulid.ULID `json:"parent"` // optional: nil for null or missing
+	}
+	id := ulid.MustParse("01ARYZ6S41TSV4RRFFQ69G5FAV")
+	err := json.Unmarshal([]byte("null"), &id)
+	fmt.Println(id, err)
+
+	o := Order{ID: id, Parent: &id}
+	err = json.Unmarshal([]byte(`{"id":null,"parent":null}`), &o)
+	fmt.Println(o.ID, o.Parent, err)
+
+	var fresh Order
+	err = json.Unmarshal([]byte(`{"id":null}`), &fresh)
+	fmt.Println(fresh.ID.IsZero(), fresh.Parent, err)
+	// Output:
+	// 01ARYZ6S41TSV4RRFFQ69G5FAV <nil>
+	// 01ARYZ6S41TSV4RRFFQ69G5FAV <nil> <nil>
+	// true <nil> <nil>
+}
+
 // A ULID column is stored as its 16 bytes. A nullable column scans into a
 // sql.Null[ulid.ULID]; scanning NULL into a plain ulid.ULID is an error
 // wrapping ErrNull, never a silent zero ULID. Database drivers call Scan and

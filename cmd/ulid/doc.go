@@ -82,6 +82,8 @@
 //
 // Results go to standard output, errors to standard error. The exit status
 // is 1 if any ID is invalid or the output cannot be written, 2 on misuse.
+// Output into a closed pipe (ulid -n 100000 | head -1) ends the command by
+// SIGPIPE, which a shell reports as 141, as for any Unix command.
 //
 // Examples:
 //

@@ -166,7 +166,7 @@ func parseFlags(fs *flag.FlagSet, args []string) []string {
 			os.Exit(0)
 		}
 		if err != nil {
-			misuse(err.Error())
+			misuse(flagError(err))
 		}
 		if fs.Lookup("version").Value.String() == "true" {
 			fmt.Println(version())
@@ -182,6 +182,31 @@ func parseFlags(fs *flag.FlagSet, args []string) []string {
 		ids = append(ids, rest[0])
 		args = rest[1:]
 	}
+}
+
+// flagError returns the message of err, an error of fs.Parse, with the
+// value it quotes for a flag that refused it (`invalid value "..." for
+// flag -time: ...`, `invalid boolean value "..." for -json: ...`) quoted
+// as toolinput.Quote does, cut as IDs are, so that a long value does not
+// make a long line.
+func flagError(err error) string {
+	msg := err.Error()
+	for _, prefix := range []string{"invalid value ", "invalid boolean value "} {
+		rest, ok := strings.CutPrefix(msg, prefix)
+		if !ok {
+			continue
+		}
+		q, err := strconv.QuotedPrefix(rest)
+		if err != nil {
+			break
+		}
+		v, err := strconv.Unquote(q)
+		if err != nil {
+			break
+		}
+		return prefix + toolinput.Quote(v) + rest[len(q):]
+	}
+	return msg
 }
 
 // anySet returns the first of names that was set on the command line, or
@@ -231,18 +256,16 @@ func (in input) where() string {
 	return "line " + strconv.Itoa(in.line)
 }
 
-// quoteMax is the most bytes of an ID that messages quote.
-const quoteMax = 40
-
 // show quotes in's text for a message about err, the error parsing it.
-// Text of more than quoteMax bytes is cut: to its first quoteMax bytes
-// and "...", or, where err names a byte after those, to "..." and the
-// bytes up to and including that one, quoteMax at most and none of the
-// white space in front, and "..." if more follow. Either way the offset
-// in err counts in the whole text.
+// Text of more than toolinput.QuoteMax bytes is cut: to its first
+// QuoteMax bytes and "..." (toolinput.Quote), or, where err names a byte
+// after those, to "..." and the bytes up to and including that one,
+// QuoteMax at most and none of the white space in front, and "..." if
+// more follow. Either way the offset in err counts in the whole text.
 func (in input) show(err error) string {
+	const quoteMax = toolinput.QuoteMax
 	if in.size <= quoteMax {
-		return strconv.Quote(string(in.text))
+		return toolinput.Quote(in.text)
 	}
 	// The byte at is in the trimmed text, which a Stream keeps all of
 	// when an error names a byte: such text has no more bytes than an ID.
@@ -256,7 +279,7 @@ func (in input) show(err error) string {
 		start, lead = in.text[n:n+len(t)], n
 	}
 	if at < quoteMax || at < lead || at-lead >= len(start) {
-		return strconv.Quote(string(in.text[:quoteMax])) + "..."
+		return toolinput.Quote(in.text) // in.text has more than quoteMax bytes
 	}
 	from := max(at+1-quoteMax, lead)
 	q := "..." + strconv.Quote(string(start[from-lead:at+1-lead]))

@@ -442,7 +442,7 @@ func TestLongLine(t *testing.T) {
 	hex := strings.Repeat("0", 1<<20)
 	_, _, err := toolinput.Parse(hex, toolinput.Options{})
 	r := runCmd(t, spaces+hex+spaces+"\n", nil, "validate")
-	if want := `line 1: "` + spaces[:quoteMax] + `"...: ` + reason(err) + "\n"; r.code != 1 || r.stdout != want || !errors.Is(err, ulid.ErrInvalidLength) {
+	if want := `line 1: "` + spaces[:toolinput.QuoteMax] + `"...: ` + reason(err) + "\n"; r.code != 1 || r.stdout != want || !errors.Is(err, ulid.ErrInvalidLength) {
 		t.Errorf("a MiB of hex digits: exit %d, stdout %q; want %q", r.code, r.stdout, want)
 	}
 }

@@ -345,6 +345,27 @@ func TestTimeForms(t *testing.T) {
 		}
 	}
 
+	// A long value is quoted cut, as IDs are, in the flag's message and
+	// in the reason: 100 KiB gives one short line that says what is wrong.
+	long := "2026-06-23T10:30:00." + strings.Repeat("1", 100<<10) + "+00"
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--time", long}, `ulid: invalid value "2026-06-23T10:30:00.11111111111111111111"... for flag -time: ` +
+			`UTC offset +00 needs minutes in "2026-06-23T10:30:00.11111111111111111111"...; write +00:00`},
+		{[]string{"--time", strings.Repeat("x", 100<<10)}, `ulid: invalid value "` + strings.Repeat("x", 40) + `"... for flag -time: ` + toolinput.TimeSyntax},
+		{[]string{"-n", strings.Repeat("9", 100<<10)}, `ulid: invalid value "` + strings.Repeat("9", 40) + `"... for flag -n: value out of range`},
+		{[]string{"-f", strings.Repeat("x", 100<<10), specULID}, `ulid: invalid value "` + strings.Repeat("x", 40) + `"... for flag -f: want one of`},
+		{[]string{"inspect", "--json=" + strings.Repeat("x", 100<<10), specULID}, `ulid: invalid boolean value "` + strings.Repeat("x", 40) + `"... for -json: parse error`},
+	} {
+		r := runCmd(t, "", nil, tc.args...)
+		first, rest, _ := strings.Cut(r.stderr, "\n")
+		if r.code != 2 || r.stdout != "" || !strings.HasPrefix(first, tc.want) || len(first) > 300 || rest != synopsis {
+			t.Errorf("%.20q...: exit %d, stdout %q, stderr %.400q; want a line that starts %q", tc.args, r.code, r.stdout, r.stderr, tc.want)
+		}
+	}
+
 	// What inspect prints, --time reads back: the time (UTC and local,
 	// the five-digit year included), ms and seconds. (Lower case and the
 	// other forms are in toolinput's tests, which need no command run.)

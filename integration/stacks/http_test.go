@@ -2,13 +2,17 @@ package stacks
 
 // A ULID in a URL, bound by gin, echo and net/http: path and query, and what
 // a client gets for a bad one: 400 with the parser's message, never a
-// handler running with the zero ULID.
+// handler running with the zero ULID. The types and handler code below are
+// the recipes of docs/stacks.md, line for line (TestHTTPRecipesAreDocs).
 
 import (
+	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strings"
 	"testing"
 
@@ -17,14 +21,13 @@ import (
 	"github.com/ulidgo/ulid"
 )
 
-// ginItemRequest and ginListRequest are what the gin handlers bind.
-type ginItemRequest struct {
+// ItemRequest and ListRequest are what the gin handlers bind.
+type ItemRequest struct {
 	ID ulid.ULID `uri:"id,parser=encoding.TextUnmarshaler" binding:"required"`
 }
-
-type ginListRequest struct {
+type ListRequest struct {
 	Parent ulid.ULID  `form:"parent,parser=encoding.TextUnmarshaler" binding:"required"`
-	After  *ulid.ULID `form:"after,parser=encoding.TextUnmarshaler"` // optional
+	After  *ulid.ULID `form:"after,parser=encoding.TextUnmarshaler"` // optional: nil when absent
 }
 
 // ginNoParser is what fails: gin's default binding does not use
@@ -38,16 +41,17 @@ type ginLoose struct {
 	Parent ulid.ULID `form:"parent,parser=encoding.TextUnmarshaler"`
 }
 
-type echoRequest struct {
+// ItemParams is what the echo handler binds.
+type ItemParams struct {
 	ID     ulid.ULID  `param:"id"`
-	Parent *ulid.ULID `query:"parent"`
+	Parent *ulid.ULID `query:"parent"` // optional: nil when absent
 }
 
 func ginRouter() *gin.Engine {
 	gin.SetMode(gin.TestMode)
 	r := gin.New()
 	r.GET("/items/:id", func(c *gin.Context) {
-		var req ginItemRequest
+		var req ItemRequest
 		if err := c.ShouldBindUri(&req); err != nil {
 			c.JSON(http.StatusBadRequest, gin.H{"error": err.Error()})
 			return
@@ -55,9 +59,13 @@ func ginRouter() *gin.Engine {
 		c.JSON(http.StatusOK, gin.H{"id": req.ID})
 	})
 	r.GET("/items", func(c *gin.Context) {
-		var req ginListRequest
-		if err := c.ShouldBindQuery(&req); err != nil {
+		var req ListRequest
+		if err := c.ShouldBindQuery(&req); err != nil { // ShouldBindUri for ItemRequest
 			c.JSON(http.StatusBadRequest, gin.H{"error": err.Error()})
+			return
+		}
+		if req.After != nil && req.After.IsZero() { // binding:"required" passes any non-nil pointer
+			c.JSON(http.StatusBadRequest, gin.H{"error": "after: the zero ULID is not an ID"})
 			return
 		}
 		res := gin.H{"parent": req.Parent}
@@ -88,9 +96,15 @@ func ginRouter() *gin.Engine {
 func echoServer() *echo.Echo {
 	e := echo.New()
 	e.GET("/items/:id", func(c echo.Context) error {
-		var req echoRequest
+		var req ItemParams
 		if err := c.Bind(&req); err != nil {
 			return err // an *echo.HTTPError: 400 with the parser's message
+		}
+		if req.ID.IsZero() {
+			return echo.NewHTTPError(http.StatusBadRequest, "id: the zero ULID is not an ID")
+		}
+		if req.Parent != nil && req.Parent.IsZero() {
+			return echo.NewHTTPError(http.StatusBadRequest, "parent: the zero ULID is not an ID")
 		}
 		res := map[string]any{"id": req.ID}
 		if req.Parent != nil {
@@ -101,21 +115,34 @@ func echoServer() *echo.Echo {
 	return e
 }
 
+// parseID is ulid.Parse for an ID in a request: it refuses the zero ULID too.
+func parseID(s string) (ulid.ULID, error) {
+	id, err := ulid.Parse(s)
+	if err == nil && id.IsZero() {
+		err = errors.New("the zero ULID is not an ID")
+	}
+	return id, err
+}
+
 func stdMux() *http.ServeMux {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /items/{id}", func(w http.ResponseWriter, r *http.Request) {
-		id, err := ulid.Parse(r.PathValue("id"))
+		id, err := parseID(r.PathValue("id"))
 		if err != nil {
-			http.Error(w, err.Error(), http.StatusBadRequest)
+			http.Error(w, "id: "+err.Error(), http.StatusBadRequest)
 			return
 		}
-		res := map[string]any{"id": id}
-		if p := r.URL.Query().Get("parent"); p != "" {
-			parent, err := ulid.Parse(p)
+		var parent *ulid.ULID // optional: nil when absent
+		if q := r.URL.Query(); q.Has("parent") {
+			p, err := parseID(q.Get("parent"))
 			if err != nil {
 				http.Error(w, "parent: "+err.Error(), http.StatusBadRequest)
 				return
 			}
+			parent = &p
+		}
+		res := map[string]any{"id": id}
+		if parent != nil {
 			res["parent"] = parent
 		}
 		w.Header().Set("Content-Type", "application/json")
@@ -129,6 +156,11 @@ func TestHTTPBinding(t *testing.T) {
 		id     = "01ARYZ6S41TSV4RRFFQ69G5FAV"
 		alias  = "OIARYZ6S41TSV4RRFFQ69G5FAV" // Parse reads O as 0 and I as 1
 		parent = "014D2PF2DBSQQZXQ5TK1V58CGG"
+		// The zero ULID, and forms Parse reads as the zero ULID: lower
+		// case o is the alias of 0 (any case).
+		zero      = "00000000000000000000000000"
+		zeroAlias = "0000000000000000000000000o"
+		zeroOs    = "OOOOOOOOOOOOOOOOOOOOOOOOOO"
 	)
 	type want struct {
 		code int
@@ -154,20 +186,44 @@ func TestHTTPBinding(t *testing.T) {
 		{"gin query bad", "gin", "/items?parent=" + parent[:25] + "-", want{400, []string{"ulid: invalid character '-' at offset 25"}}},
 		{"gin query missing", "gin", "/items", want{400, []string{"'required'"}}},
 		// gin: without binding:"required", a missing parameter is the zero ULID.
-		{"gin query missing without required", "gin", "/loose", want{200, []string{`"parent":"` + strings.Repeat("0", 26) + `"`}}},
+		{"gin query missing without required", "gin", "/loose", want{200, []string{`"parent":"` + zero + `"`}}},
 		{"gin query empty", "gin", "/items?parent=", want{400, []string{"ulid: invalid length"}}},
+		// gin: binding:"required" refuses the zero ULID, as it refuses
+		// any zero value; not through the optional pointer, which the
+		// handler checks.
+		{"gin path zero", "gin", "/items/" + zero, want{400, []string{"'required'"}}},
+		{"gin path zero alias", "gin", "/items/" + zeroAlias, want{400, []string{"'required'"}}},
+		{"gin path zero Os", "gin", "/items/" + zeroOs, want{400, []string{"'required'"}}},
+		{"gin query zero", "gin", "/items?parent=" + zero, want{400, []string{"'required'"}}},
+		{"gin query zero alias", "gin", "/items?parent=" + zeroAlias, want{400, []string{"'required'"}}},
+		{"gin query optional zero", "gin", "/items?parent=" + parent + "&after=" + zero, want{400, []string{"after: the zero ULID is not an ID"}}},
+		{"gin query optional zero alias", "gin", "/items?parent=" + parent + "&after=" + zeroOs, want{400, []string{"after: the zero ULID is not an ID"}}},
 		// echo: its binder uses UnmarshalText.
 		{"echo path", "echo", "/items/" + id, want{200, []string{`"id":"` + id + `"`}}},
 		{"echo path aliases", "echo", "/items/" + alias, want{200, []string{`"id":"` + id + `"`}}},
 		{"echo path bad", "echo", "/items/01ARYZ6S41TSV4RRFFQ69G5FAU", want{400, []string{"ulid: invalid character 'U' at offset 25"}}},
 		{"echo query", "echo", "/items/" + id + "?parent=" + parent, want{200, []string{`"parent":"` + parent + `"`}}},
 		{"echo query bad", "echo", "/items/" + id + "?parent=80000000000000000000000000", want{400, []string{"value overflows 128 bits"}}},
+		{"echo query empty", "echo", "/items/" + id + "?parent=", want{400, []string{"ulid: invalid length 0 bytes"}}},
+		// echo: the handler refuses the zero ULID, which Bind takes.
+		{"echo path zero", "echo", "/items/" + zero, want{400, []string{"id: the zero ULID is not an ID"}}},
+		{"echo path zero alias", "echo", "/items/" + zeroAlias, want{400, []string{"id: the zero ULID is not an ID"}}},
+		{"echo path zero Os", "echo", "/items/" + zeroOs, want{400, []string{"id: the zero ULID is not an ID"}}},
+		{"echo query zero", "echo", "/items/" + id + "?parent=" + zero, want{400, []string{"parent: the zero ULID is not an ID"}}},
+		{"echo query zero alias", "echo", "/items/" + id + "?parent=" + zeroAlias, want{400, []string{"parent: the zero ULID is not an ID"}}},
 		// net/http: PathValue and Parse.
 		{"net/http path", "net/http", "/items/" + id, want{200, []string{`"id":"` + id + `"`}}},
 		{"net/http path aliases", "net/http", "/items/" + alias, want{200, []string{`"id":"` + id + `"`}}},
 		{"net/http path bad", "net/http", "/items/01ARYZ6S41TSV4RRFFQ69G5FAU", want{400, []string{"ulid: invalid character 'U' at offset 25"}}},
 		{"net/http query", "net/http", "/items/" + id + "?parent=" + parent, want{200, []string{`"parent":"` + parent + `"`}}},
 		{"net/http query bad", "net/http", "/items/" + id + "?parent=x", want{400, []string{"parent: ulid: invalid length"}}},
+		{"net/http query empty", "net/http", "/items/" + id + "?parent=", want{400, []string{"parent: ulid: invalid length 0 bytes"}}},
+		// net/http: parseID refuses the zero ULID, which Parse takes.
+		{"net/http path zero", "net/http", "/items/" + zero, want{400, []string{"id: the zero ULID is not an ID"}}},
+		{"net/http path zero alias", "net/http", "/items/" + zeroAlias, want{400, []string{"id: the zero ULID is not an ID"}}},
+		{"net/http path zero Os", "net/http", "/items/" + zeroOs, want{400, []string{"id: the zero ULID is not an ID"}}},
+		{"net/http query zero", "net/http", "/items/" + id + "?parent=" + zero, want{400, []string{"parent: the zero ULID is not an ID"}}},
+		{"net/http query zero alias", "net/http", "/items/" + id + "?parent=" + zeroAlias, want{400, []string{"parent: the zero ULID is not an ID"}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			rec := httptest.NewRecorder()
@@ -182,8 +238,13 @@ func TestHTTPBinding(t *testing.T) {
 					t.Errorf("GET %s: body %s does not contain %s", tc.url, body, s)
 				}
 			}
-			if rec.Code != 200 && strings.Contains(body, strings.Repeat("0", 26)) {
+			if rec.Code != 200 && strings.Contains(body, zero) {
 				t.Errorf("GET %s: the zero ULID in the error: %s", tc.url, body)
+			}
+			// A handler that answered 200 ran with what it bound: only the
+			// trap without binding:"required" may have bound the zero ULID.
+			if rec.Code == 200 && strings.Contains(body, zero) && tc.url != "/loose" {
+				t.Errorf("GET %s: the handler ran with the zero ULID: %s", tc.url, body)
 			}
 		})
 	}
@@ -196,7 +257,7 @@ func TestEchoBindError(t *testing.T) {
 	c := e.NewContext(httptest.NewRequest(http.MethodGet, "/items/x", nil), rec)
 	c.SetParamNames("id")
 	c.SetParamValues("01ARYZ6S41TSV4RRFFQ69G5FAU")
-	var req echoRequest
+	var req ItemParams
 	err := c.Bind(&req)
 	var he *echo.HTTPError
 	if !errors.As(err, &he) || he.Code != http.StatusBadRequest {
@@ -205,4 +266,65 @@ func TestEchoBindError(t *testing.T) {
 	if !errors.Is(err, ulid.ErrInvalidCharacter) {
 		t.Errorf("Bind = %v, does not wrap ulid.ErrInvalidCharacter", err)
 	}
+}
+
+// TestHTTPRecipesAreDocs checks that the Go code of docs/stacks.md's HTTP
+// section is this file's: each of its lines, without a trailing comment and
+// leading tabs, is a line here too.
+func TestHTTPRecipesAreDocs(t *testing.T) {
+	md, err := os.ReadFile("../../docs/stacks.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := bytes.Cut(md, []byte("\n## gin, echo, net/http\n"))
+	section, _, _ = bytes.Cut(section, []byte("\n## "))
+	if !ok {
+		t.Fatal("docs/stacks.md has no section ## gin, echo, net/http")
+	}
+	src, err := os.ReadFile("http_test.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	here := make(map[string]bool)
+	for line := range strings.Lines(string(src)) {
+		here[codeOf(line)] = true
+	}
+	blocks, lines := 0, 0
+	inBlock := false
+	sc := bufio.NewScanner(bytes.NewReader(section))
+	for sc.Scan() {
+		line := sc.Text()
+		switch {
+		case line == "```go":
+			inBlock = true
+			blocks++
+			continue
+		case line == "```":
+			inBlock = false
+			continue
+		case !inBlock:
+			continue
+		}
+		code := codeOf(line)
+		if code == "" || code == "…" {
+			continue
+		}
+		lines++
+		if !here[code] {
+			t.Errorf("docs/stacks.md: %q is not in http_test.go", code)
+		}
+	}
+	if blocks != 3 || lines < 40 {
+		t.Errorf("docs/stacks.md's HTTP section: %d Go blocks, %d lines; want the 3 recipes", blocks, lines)
+	}
+}
+
+// codeOf returns a line of Go without its indentation and trailing comment;
+// a line that is all comment stays as it is.
+func codeOf(line string) string {
+	line = strings.TrimSpace(line)
+	if i := strings.Index(line, " // "); i > 0 {
+		line = strings.TrimSpace(line[:i])
+	}
+	return line
 }

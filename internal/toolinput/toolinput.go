@@ -221,6 +221,19 @@ func isHex(c byte) bool {
 	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
 }
 
+// QuoteMax is the most bytes of an input that the tools' messages quote.
+const QuoteMax = 40
+
+// Quote returns s quoted for a message, as strconv.Quote does, whole up to
+// QuoteMax bytes. A longer s is cut to its first QuoteMax bytes, quoted,
+// and "...", so that a message about a long input stays one short line.
+func Quote[T string | []byte](s T) string {
+	if len(s) <= QuoteMax {
+		return strconv.Quote(string(s))
+	}
+	return strconv.Quote(string(s[:QuoteMax])) + "..."
+}
+
 // TimeSyntax is the reminder of the forms ParseTime accepts, for messages.
 const TimeSyntax = "want an RFC 3339 time, such as 2026-06-23T10:30:00Z, Unix seconds after @, such as @1782210600, or Unix milliseconds"
 
@@ -249,7 +262,8 @@ const ambiguousBelow = 100_000_000_000
 // an offset without minutes or colon (+00 and +0530, as psql prints them),
 // or one with seconds (-00:44:30, as psql prints local mean time, which
 // RFC 3339 cannot write). What an error says to write, ParseTime accepts;
-// where no such form is in range, the error says out of range.
+// where no such form is in range, the error says out of range. An error
+// that names s quotes it as Quote does, cut to QuoteMax bytes.
 func ParseTime(s string) (uint64, error) {
 	s, _ = Trim(s)
 	if secs, ok := strings.CutPrefix(s, "@"); ok {
@@ -284,7 +298,7 @@ func ParseTime(s string) (uint64, error) {
 		if fix == "" {
 			fix = "the time in UTC: " + Format(ms)
 		}
-		return 0, errors.New(miss.problem + " in " + strconv.Quote(s) + miss.why + "; write " + fix)
+		return 0, errors.New(miss.problem + " in " + Quote(s) + miss.why + "; write " + fix)
 	}
 	return ms, nil
 }
@@ -301,20 +315,26 @@ var errSecondsRange = errors.New("out of range: the largest Unix seconds a ULID 
 // fraction, and most likely Unix seconds without the @. It suggests only
 // a form that ParseTime accepts: @s if s is in range as seconds; dropping
 // the fraction if whole is too large for seconds and in range as
-// milliseconds; otherwise it says s is out of range.
+// milliseconds; otherwise it says s is out of range. An s of more than
+// QuoteMax bytes is named as Quote cuts it, and the suggestion of @s says
+// where the @ goes instead of repeating s.
 func fractionError(s, whole string) error {
+	name, seconds := s, "@"+s
+	if len(s) > QuoteMax {
+		name, seconds = Quote(s), "it with @ in front"
+	}
 	secs, err := strconv.ParseUint(whole, 10, 64)
 	switch {
 	case err == nil && secs <= ulid.MaxTimestamp/1000:
 		if _, err := parseSeconds(s); err != nil {
-			return errors.New(s + " has a fraction, so it is not Unix milliseconds, and as Unix seconds it is out of range: " +
+			return errors.New(name + " has a fraction, so it is not Unix milliseconds, and as Unix seconds it is out of range: " +
 				"the largest a ULID holds are @281474976710.655")
 		}
-		return errors.New(s + " has a fraction, which Unix milliseconds do not have; write @" + s + " for Unix seconds, or the time in RFC 3339")
+		return errors.New(name + " has a fraction, which Unix milliseconds do not have; write " + seconds + " for Unix seconds, or the time in RFC 3339")
 	case err == nil && secs <= ulid.MaxTimestamp:
-		return errors.New(s + " has a fraction, which Unix milliseconds do not have; for Unix milliseconds, drop the fraction: " + whole)
+		return errors.New(name + " has a fraction, which Unix milliseconds do not have; for Unix milliseconds, drop the fraction: " + whole)
 	}
-	return errors.New(s + " is out of range as Unix seconds and as Unix milliseconds: the largest a ULID holds are @281474976710.655 and " +
+	return errors.New(name + " is out of range as Unix seconds and as Unix milliseconds: the largest a ULID holds are @281474976710.655 and " +
 		strconv.FormatUint(ulid.MaxTimestamp, 10))
 }
 
@@ -378,7 +398,7 @@ type nearMiss struct {
 func parseRFC3339(s string) (time.Time, *nearMiss, error) {
 	bad := func(what string) (time.Time, *nearMiss, error) {
 		if what != "" {
-			return time.Time{}, nil, errors.New(what + " in " + strconv.Quote(s) + "; " + TimeSyntax)
+			return time.Time{}, nil, errors.New(what + " in " + Quote(s) + "; " + TimeSyntax)
 		}
 		return time.Time{}, nil, errors.New(TimeSyntax)
 	}

@@ -270,6 +270,56 @@ func TestParseTime(t *testing.T) {
 	}
 }
 
+// TestQuote checks the cut of long input in messages, for strings and
+// byte slices alike.
+func TestQuote(t *testing.T) {
+	long := strings.Repeat("x", QuoteMax)
+	for _, tc := range []struct{ in, want string }{
+		{"", `""`},
+		{"01ARYZ6S41TSV4RRFFQ69G5FAU", `"01ARYZ6S41TSV4RRFFQ69G5FAU"`},
+		{long, `"` + long + `"`},
+		{long + "y", `"` + long + `"...`},
+		{long + strings.Repeat("y", 100<<10), `"` + long + `"...`},
+		{"\t\n" + long, `"\t\n` + long[:QuoteMax-2] + `"...`},
+	} {
+		if got := Quote(tc.in); got != tc.want {
+			t.Errorf("Quote(%.50q) = %s, want %s", tc.in, got, tc.want)
+		}
+		if got := Quote([]byte(tc.in)); got != tc.want {
+			t.Errorf("Quote([]byte(%.50q)) = %s, want %s", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestParseTimeLong checks that an error about a long value quotes it cut,
+// as Quote cuts it, and still says what is wrong: 100 KiB of input gives a
+// message of one short line.
+func TestParseTimeLong(t *testing.T) {
+	const n = 100 << 10
+	ones := strings.Repeat("1", n)
+	for _, tc := range []struct{ in, want string }{
+		{strings.Repeat("x", n), TimeSyntax},
+		{ones, "out of range"},
+		{"@" + ones, "out of range"},
+		{ones + ".5", Quote(ones) + " is out of range as Unix seconds and as Unix milliseconds"},
+		{"1796124818." + ones, Quote("1796124818."+ones) + " has a fraction, which Unix milliseconds do not have; write it with @ in front for Unix seconds"},
+		{"2026-06-23T10:30:00." + ones, `no UTC offset (Z for UTC) in ` + Quote("2026-06-23T10:30:00."+ones) + "; " + TimeSyntax},
+		{"2026-06-23T10:30:00." + ones + "+00", `UTC offset +00 needs minutes in ` + Quote("2026-06-23T10:30:00."+ones) + "; write +00:00"},
+		{"2026-06-23T10:30:00." + ones + "-00:44:30", "has seconds in " + Quote("2026-06-23T10:30:00."+ones) +
+			", which RFC 3339 offsets do not have; write the time in UTC: 2026-06-23T11:14:30.111Z"},
+		{"2026-02-30T10:30:00." + ones + "Z", `day out of range in ` + Quote("2026-02-30T10:30:00."+ones)},
+	} {
+		_, err := ParseTime(tc.in)
+		if err == nil || len(err.Error()) > 300 || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("ParseTime(%.50q...) = %.400v; want a short error with %q", tc.in, err, tc.want)
+		}
+	}
+	// The @ the long fraction's error says to put in front is accepted.
+	if ms, err := ParseTime("@1796124818." + ones); err != nil || ms != 1796124818111 {
+		t.Errorf("ParseTime(@1796124818.111...) = %d, %v", ms, err)
+	}
+}
+
 // TestParseTimeReadsFormat checks that every time Format prints, the
 // largest included, reads back.
 func TestParseTimeReadsFormat(t *testing.T) {
