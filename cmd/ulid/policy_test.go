@@ -355,7 +355,7 @@ func TestTimeForms(t *testing.T) {
 		{[]string{"--time", long}, `ulid: invalid value "2026-06-23T10:30:00.11111111111111111111"... for flag -time: ` +
 			`UTC offset +00 needs minutes in "2026-06-23T10:30:00.11111111111111111111"...; write +00:00`},
 		{[]string{"--time", strings.Repeat("x", 100<<10)}, `ulid: invalid value "` + strings.Repeat("x", 40) + `"... for flag -time: ` + toolinput.TimeSyntax},
-		{[]string{"-n", strings.Repeat("9", 100<<10)}, `ulid: invalid value "` + strings.Repeat("9", 40) + `"... for flag -n: value out of range`},
+		{[]string{"-n", strings.Repeat("9", 100<<10)}, `ulid: invalid value "` + strings.Repeat("9", 40) + `"... for flag -n: out of range: want from 0 to 9223372036854775807`},
 		{[]string{"-f", strings.Repeat("x", 100<<10), specULID}, `ulid: invalid value "` + strings.Repeat("x", 40) + `"... for flag -f: want one of`},
 		{[]string{"inspect", "--json=" + strings.Repeat("x", 100<<10), specULID}, `ulid: invalid boolean value "` + strings.Repeat("x", 40) + `"... for -json: parse error`},
 	} {
