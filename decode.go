@@ -15,7 +15,8 @@ type ParseError struct {
 	// Form names what the input was read as, as the message names it:
 	// "" for ULID text (Parse, ParseStrict, UnmarshalText), "binary"
 	// (UnmarshalBinary), "UUID text" (ParseUUID), or, for a Scan value of no
-	// length that fits, "SQL []byte" or "SQL string".
+	// length that fits, "SQL []byte" or "SQL string"; "BSON binary" for
+	// UnmarshalBSONValue.
 	Form string
 	// Length is the length of the input, in bytes.
 	Length int
@@ -73,6 +74,7 @@ const (
 	formUUID      = "UUID text"
 	formSQLBytes  = "SQL []byte"
 	formSQLString = "SQL string"
+	formBSON      = "BSON binary"
 	wantText      = "26"
 	wantBinary    = "16"
 	wantSQLBytes  = "16 binary bytes, or 26-character ULID text or UUID text (36 characters, or 32, 38, 45)"

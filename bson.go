@@ -1,0 +1,79 @@
+package ulid
+
+import (
+	"encoding/binary"
+	"fmt"
+)
+
+// BSON element types and binary subtypes that a ULID is stored as and read
+// from (the BSON specification, https://bsonspec.org/spec.html).
+const (
+	bsonString       = 0x02
+	bsonBinary       = 0x05
+	bsonNull         = 0x0a
+	bsonGeneric      = 0x00 // binary subtype: generic
+	bsonUUID         = 0x04 // binary subtype: UUID
+	bsonBinaryHeader = 5    // int32 length and subtype byte
+)
+
+// MarshalBSONValue stores id in MongoDB as a BSON binary value of subtype 4
+// (UUID) holding its 16 bytes, the form MongoDB indexes and compares byte by
+// byte, so that an index on a ULID field is in creation order, and that
+// MongoDB's tools show as a UUID. It returns the BSON type 0x05 and the
+// value's 21 bytes: the length 16 (int32, little-endian), the subtype and the
+// ULID. The error is always nil.
+//
+// MarshalBSONValue and [ULID.UnmarshalBSONValue] implement the ValueMarshaler
+// and ValueUnmarshaler interfaces of go.mongodb.org/mongo-driver/v2/bson,
+// whose methods use plain bytes, so this package needs no import of the
+// driver. (Version 1 of the driver, whose interfaces name a type of its own,
+// does not call them.)
+func (id ULID) MarshalBSONValue() (typ byte, data []byte, err error) {
+	data = make([]byte, bsonBinaryHeader+BinarySize)
+	binary.LittleEndian.PutUint32(data, BinarySize)
+	data[4] = bsonUUID
+	copy(data[bsonBinaryHeader:], id[:])
+	return bsonBinary, data, nil
+}
+
+// UnmarshalBSONValue reads a ULID from a BSON value of type typ whose bytes,
+// as BSON writes them, are data: binary of subtype 4 (UUID) or 0 (generic)
+// holding exactly 16 bytes, or a string holding ULID text or UUID text, read
+// as [ULID.Scan] reads them. It copies from data and keeps no reference to
+// it.
+//
+// Anything else is an error and leaves id unchanged: a binary value of
+// another length (a 12-byte ObjectId's bytes, say) wraps [ErrInvalidLength]
+// in a [*ParseError], never a ULID with stale bytes; BSON null returns
+// [ErrNull], as SQL NULL does for Scan (a *ulid.ULID field reads null as nil
+// without calling this method); other types and binary subtypes wrap
+// [ErrUnsupportedType].
+func (id *ULID) UnmarshalBSONValue(typ byte, data []byte) error {
+	switch typ {
+	case bsonNull:
+		return ErrNull
+	case bsonBinary:
+		if len(data) < bsonBinaryHeader || int(binary.LittleEndian.Uint32(data)) != len(data)-bsonBinaryHeader {
+			return fmt.Errorf("%w: malformed BSON binary value of %d bytes", ErrUnsupportedType, len(data))
+		}
+		if sub := data[4]; sub != bsonUUID && sub != bsonGeneric {
+			return fmt.Errorf("%w: BSON binary subtype %#02x, want 4 (UUID) or 0 (generic)", ErrUnsupportedType, sub)
+		}
+		if n := len(data) - bsonBinaryHeader; n != BinarySize {
+			return &ParseError{Err: ErrInvalidLength, Form: formBSON, Length: n, Offset: -1, Want: wantBinary}
+		}
+		*id = ULID(data[bsonBinaryHeader:])
+		return nil
+	case bsonString:
+		if len(data) < 5 || int(binary.LittleEndian.Uint32(data)) != len(data)-4 || data[len(data)-1] != 0 {
+			return fmt.Errorf("%w: malformed BSON string value of %d bytes", ErrUnsupportedType, len(data))
+		}
+		parsed, err := scanText(string(data[4 : len(data)-1]))
+		if err != nil {
+			return err
+		}
+		*id = parsed
+		return nil
+	}
+	return fmt.Errorf("%w: BSON type %#02x, want binary (0x05) or string (0x02)", ErrUnsupportedType, typ)
+}
