@@ -293,7 +293,9 @@ func TestParseErrorFieldsSayAll(t *testing.T) {
 		func() error { return scanned.UnmarshalBinary(make([]byte, 15)) },
 		func() error { return scanned.Scan("0123456789abcdef") },
 		func() error { return scanned.Scan(make([]byte, 17)) },
-		func() error { return scanned.UnmarshalBSONValue(0x05, []byte{12, 0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}) },
+		func() error {
+			return scanned.UnmarshalBSONValue(0x05, []byte{12, 0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12})
+		},
 	}
 	for _, f := range inputs {
 		err := f()
