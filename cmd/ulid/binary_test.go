@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
 	"os"
@@ -86,5 +87,50 @@ func TestBinary(t *testing.T) {
 	if !errors.As(err, &exit) || exit.ExitCode() != 1 || !strings.HasPrefix(stderr.String(), "ulid: ") ||
 		!strings.Contains(stderr.String(), "no space left") || strings.Count(stderr.String(), "\n") != 1 {
 		t.Errorf("-n 1000000000000 > /dev/full: %v, stderr %q", err, stderr.String())
+	}
+}
+
+// TestValidateMillion runs the pipeline of docs/cli.md, ulid -n 1000000 |
+// ulid validate, with CRLF line endings and an invalid last line, through
+// a real pipe between two processes.
+func TestValidateMillion(t *testing.T) {
+	if testing.Short() {
+		t.Skip("slow")
+	}
+	gen := command(t, "-n", "1000000", "--lower")
+	validate := command(t, "validate")
+	out, err := gen.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	validate.Stdin = pr
+	var stdout, stderr bytes.Buffer
+	validate.Stdout, validate.Stderr = &stdout, &stderr
+	if err := gen.Start(); err != nil {
+		t.Fatal(err)
+	}
+	if err := validate.Start(); err != nil {
+		t.Fatal(err)
+	}
+	pr.Close()
+	// Between the two, each "\n" becomes "\r\n", and a line with a 'U' ends it.
+	lines := bufio.NewScanner(out)
+	w := bufio.NewWriter(pw)
+	for lines.Scan() {
+		w.Write(lines.Bytes())
+		w.WriteString("\r\n")
+	}
+	w.WriteString("01ARYZ6S41TSV4RRFFQ69G5FAU\n")
+	w.Flush()
+	pw.Close()
+	genErr, err := gen.Wait(), validate.Wait()
+	want := `line 1000001: "01ARYZ6S41TSV4RRFFQ69G5FAU": invalid character 'U' at offset 25` + "\n"
+	var exit *exec.ExitError
+	if genErr != nil || !errors.As(err, &exit) || exit.ExitCode() != 1 || stdout.String() != want || stderr.String() != "ulid: 1 of 1000001 IDs invalid\n" {
+		t.Errorf("generate: %v; validate: %v, stdout %q, stderr %q", genErr, err, stdout.String(), stderr.String())
 	}
 }

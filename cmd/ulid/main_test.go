@@ -12,6 +12,7 @@ import (
 	"regexp"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -570,7 +571,8 @@ func TestConvert(t *testing.T) {
 
 // TestRoundTrip pipes the command into itself, as a user would.
 func TestRoundTrip(t *testing.T) {
-	ids := runCmd(t, "", "-n", "100000")
+	const n = 20000 // lines enough to fill the reading buffer several times
+	ids := runCmd(t, "", "-n", strconv.Itoa(n))
 	uuids := runCmd(t, ids.stdout, "convert")
 	back := runCmd(t, uuids.stdout, "convert", "-")
 	valid := runCmd(t, back.stdout, "validate")
@@ -585,8 +587,8 @@ func TestRoundTrip(t *testing.T) {
 			t.Fatalf("line %d: %q is not UUID text", i, line)
 		}
 	}
-	if len(got) != 100000 {
-		t.Errorf("convert printed %d lines, want 100000", len(got))
+	if len(got) != n {
+		t.Errorf("convert printed %d lines, want %d", len(got), n)
 	}
 }
 
@@ -631,21 +633,6 @@ func TestValidate(t *testing.T) {
 				t.Errorf("exit %d, want %d\nstdout %q\nwant   %q\nstderr %q\nwant   %q", r.code, tc.code, r.stdout, tc.stdout, r.stderr, tc.stderr)
 			}
 		})
-	}
-}
-
-// TestValidateMillion pipes a million generated ULIDs, with CRLF line
-// endings, into validate.
-func TestValidateMillion(t *testing.T) {
-	if testing.Short() {
-		t.Skip("slow")
-	}
-	gen := runCmd(t, "", "-n", "1000000", "--lower")
-	input := strings.ReplaceAll(gen.stdout, "\n", "\r\n") + "01ARYZ6S41TSV4RRFFQ69G5FAU\n"
-	r := runCmd(t, input, "validate")
-	want := `line 1000001: "01ARYZ6S41TSV4RRFFQ69G5FAU": invalid character 'U' at offset 25` + "\n"
-	if gen.code != 0 || r.code != 1 || r.stdout != want || r.stderr != "ulid: 1 of 1000001 IDs invalid\n" {
-		t.Errorf("exit %d, %d, stdout %q, stderr %q", gen.code, r.code, r.stdout, r.stderr)
 	}
 }
 

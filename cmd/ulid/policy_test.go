@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -371,7 +372,10 @@ func TestTimeForms(t *testing.T) {
 	}
 	ids := []string{specULID, "7ZZZZZZZZZZZZZZZZZZZZZZZZZ", "01KVT0F720ZK9N4T2QX7VR8WMC"}
 	for _, args := range [][]string{{"-f", "time"}, {"-f", "time", "--local"}, {"-f", "ms"}, {"-f", "unix"}} {
-		r := runEnv(t, "", env, append(args, ids...)...)
+		r := runCmd(t, "", append(args, ids...)...)
+		if slices.Contains(args, "--local") {
+			r = runEnv(t, "", env, append(args, ids...)...)
+		}
 		printed := lines(r.stdout)
 		if r.code != 0 || len(printed) != len(ids) {
 			t.Fatalf("%q: exit %d, stdout %q, stderr %q", args, r.code, r.stdout, r.stderr)
