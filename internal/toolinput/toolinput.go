@@ -106,7 +106,7 @@ type Input struct {
 // The error, if any, is an *Error; its message is the one the tools show
 // after the place and the quoted text. Its offsets count bytes of s as
 // given, before trimming, so that they name the byte in the text the user
-// gave; in.Mark is the one to point at.
+// gave; in.Mark is the one to point at. Read is safe for concurrent use.
 func Read(s string, opt Options) (Input, error) {
 	return read(s, len(s), opt)
 }
@@ -260,8 +260,8 @@ func isUUIDText(s string) bool {
 // long (N bytes)", with N the length of the whole line, and an Input whose
 // Given is the line's first MaxLine bytes, as Read gives for such text.
 //
-// ReadLines stops at the first error from fn or from reading r, and
-// returns it.
+// ReadLines calls fn in line order, from the calling goroutine, and stops
+// at the first error from fn or from reading r, and returns it.
 func ReadLines(r io.Reader, opt Options, fn func(line int, in Input, err error) error) error {
 	br := bufio.NewReaderSize(r, MaxLine+len("\r\n"))
 	for line := 1; ; line++ {
