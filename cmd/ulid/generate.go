@@ -5,9 +5,7 @@ import (
 	"encoding/json"
 	"flag"
 	"io"
-	"log"
 	"math"
-	"os"
 	"strconv"
 	"time"
 
@@ -75,31 +73,30 @@ func generateFlags(fs *flag.FlagSet) *genOptions {
 }
 
 // runGenerate writes the ULIDs opt asks for to standard output and returns
-// the exit status.
-func runGenerate(opt genOptions) int {
+// the exit status, or a usageError for flags that cannot be combined.
+func (c *cli) runGenerate(opt genOptions) (int, error) {
 	if opt.show.one() {
 		switch {
 		case opt.json:
-			misuse("--json and -f cannot be combined: -f prints one field as plain text")
+			return 0, usageError("--json and -f cannot be combined: -f prints one field as plain text")
 		case opt.asUUID:
-			misuse("--uuid and -f cannot be combined: -f prints one field of each new ULID; -f uuid prints the UUID")
+			return 0, usageError("--uuid and -f cannot be combined: -f prints one field of each new ULID; -f uuid prints the UUID")
 		case opt.lower:
-			misuse("--lower and -f cannot be combined: -f prints one field of each new ULID")
+			return 0, usageError("--lower and -f cannot be combined: -f prints one field of each new ULID")
 		}
 	}
 	if opt.json {
 		switch {
 		case opt.asUUID:
-			misuse("--uuid and --json cannot be combined: --json prints the UUID among the fields of each new ULID")
+			return 0, usageError("--uuid and --json cannot be combined: --json prints the UUID among the fields of each new ULID")
 		case opt.lower:
-			misuse("--lower and --json cannot be combined: --json prints the fields of each new ULID")
+			return 0, usageError("--lower and --json cannot be combined: --json prints the fields of each new ULID")
 		}
 	}
-	if err := generate(os.Stdout, opt); err != nil {
-		log.Print(err)
-		return 1
+	if err := generate(c.stdout, opt); err != nil {
+		return c.fail(err), nil
 	}
-	return 0
+	return 0, nil
 }
 
 // generate writes opt.n new ULIDs to w, one per line, in increasing order,

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -108,11 +107,12 @@ func inspectFlags(fs *flag.FlagSet) *inspectOptions {
 	return opt
 }
 
-// check reports flags that cannot be combined as misuse.
-func (opt *inspectOptions) check() {
+// check returns a usageError for flags that cannot be combined.
+func (opt *inspectOptions) check() error {
 	if opt.json && opt.show.one() {
-		misuse("--json and -f cannot be combined: -f prints one field as plain text")
+		return usageError("--json and -f cannot be combined: -f prints one field as plain text")
 	}
+	return nil
 }
 
 // info is what inspect shows of a ULID, in text and as JSON.
@@ -154,11 +154,12 @@ func describe(id ulid.ULID, local bool) info {
 
 // runInspect describes each ID in args on standard output (see eachID) and
 // returns the exit status.
-func runInspect(args []string, opt inspectOptions) int {
-	w := bufio.NewWriterSize(os.Stdout, 64<<10)
+func (c *cli) runInspect(args []string, opt inspectOptions) int {
+	w := bufio.NewWriterSize(c.stdout, 64<<10)
 	enc := json.NewEncoder(w)
 	first := true
-	return eachID(w, args, opt.policy, func(id ulid.ULID, _ toolinput.Kind) error {
+	return c.eachID(w, args, opt.policy, func(in toolinput.Input) error {
+		id := in.ID
 		if opt.show.one() {
 			_, err := w.Write(append(opt.show.appendOne(w.AvailableBuffer(), id), '\n'))
 			return err

@@ -2,13 +2,11 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	_ "embed"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"log"
 	"os"
 	"strconv"
 	"strings"
@@ -64,16 +62,50 @@ func usageOf(help string) string {
 	return b.String()
 }
 
-// main sets up log for "ulid: " messages and runs the command.
+// main runs the command with the process's arguments and standard streams.
 func main() {
-	log.SetFlags(0)
-	log.SetPrefix("ulid: ")
-	os.Exit(run(os.Args[1:]))
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-// run runs the command line args, without the program name, and returns
-// the exit status.
-func run(args []string) int {
+// run runs the command line args, without the program name, with the
+// standard streams given, and returns the exit status: 0 on success, 1 if
+// an ID was invalid or the output could not be written, 2 on misuse.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	c := &cli{stdin: stdin, stdout: stdout, stderr: stderr}
+	status, err := c.run(args)
+	switch {
+	case err == nil:
+		return status
+	case errors.Is(err, flag.ErrHelp):
+		fmt.Fprint(stdout, help)
+	case errors.Is(err, errVersion):
+		fmt.Fprintln(stdout, version())
+	default:
+		fmt.Fprintf(stderr, "ulid: %s\n%s", err, synopsis)
+		return 2
+	}
+	return 0
+}
+
+// A cli is one run of the command: the streams it reads and writes.
+type cli struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+}
+
+// errVersion is the error of parseFlags for --version.
+var errVersion = errors.New("--version")
+
+// A usageError is misuse of the command line: run prints it with the
+// synopsis and exits with status 2.
+type usageError string
+
+func (e usageError) Error() string { return string(e) }
+
+// run runs args and returns the exit status, or the error that ends the
+// run before any ID is read: a usageError, flag.ErrHelp for -h and help,
+// or errVersion.
+func (c *cli) run(args []string) (int, error) {
 	if len(args) > 0 {
 		switch args[0] {
 		case "generate":
@@ -81,27 +113,38 @@ func run(args []string) int {
 			gen := generateFlags(fs)
 			showFlags(fs, &gen.show)
 			fs.BoolVar(&gen.json, "json", false, "print one JSON object per ULID")
-			if ids := parseFlags(fs, args[1:]); len(ids) > 0 {
-				misuse("generate takes no IDs")
+			ids, err := parseFlags(fs, args[1:])
+			if err != nil {
+				return 0, err
 			}
-			return runGenerate(*gen)
+			if len(ids) > 0 {
+				return 0, usageError("generate takes no IDs")
+			}
+			return c.runGenerate(*gen)
 		case "inspect":
 			fs := newFlagSet()
 			opt := inspectFlags(fs)
-			ids := parseFlags(fs, args[1:])
-			opt.check()
-			return runInspect(ids, *opt)
-		case "convert":
+			ids, err := parseFlags(fs, args[1:])
+			if err == nil {
+				err = opt.check()
+			}
+			if err != nil {
+				return 0, err
+			}
+			return c.runInspect(ids, *opt), nil
+		case "convert", "validate":
 			fs := newFlagSet()
 			opt := policyFlags(fs)
-			return runConvert(parseFlags(fs, args[1:]), *opt)
-		case "validate":
-			fs := newFlagSet()
-			opt := policyFlags(fs)
-			return runValidate(parseFlags(fs, args[1:]), *opt)
+			ids, err := parseFlags(fs, args[1:])
+			if err != nil {
+				return 0, err
+			}
+			if args[0] == "convert" {
+				return c.runConvert(ids, *opt), nil
+			}
+			return c.runValidate(ids, *opt), nil
 		case "help":
-			fmt.Print(help)
-			return 0
+			return 0, flag.ErrHelp
 		}
 	}
 
@@ -110,28 +153,33 @@ func run(args []string) int {
 	fs := newFlagSet()
 	gen := generateFlags(fs)
 	opt := inspectFlags(fs)
-	ids := parseFlags(fs, args)
+	ids, err := parseFlags(fs, args)
+	if err != nil {
+		return 0, err
+	}
 	if len(ids) == 0 {
 		if name := anySet(fs, inspectOnlyFlags...); name != "" {
-			misuse(dashes(name) + " inspects IDs; give IDs, or - to read them")
+			return 0, usageError(dashes(name) + " inspects IDs; give IDs, or - to read them")
 		}
 		gen.show, gen.json = opt.show, opt.json
-		return runGenerate(*gen)
+		return c.runGenerate(*gen)
 	}
 	if name := anySet(fs, generateOnlyFlags...); name != "" {
-		misuse(dashes(name) + " generates; it cannot be combined with IDs to inspect")
+		return 0, usageError(dashes(name) + " generates; it cannot be combined with IDs to inspect")
 	}
 	// A first argument of lower-case letters only, shorter than a ULID, is
 	// a mistyped command; any other, the empty one included, is an ID.
 	if w := ids[0]; w != "" && len(w) < ulid.EncodedSize && strings.Trim(w, "abcdefghijklmnopqrstuvwxyz") == "" {
 		switch w {
 		case "generate", "inspect", "convert", "validate", "help":
-			misuse("the command " + strconv.Quote(w) + " must come first, before any flag")
+			return 0, usageError("the command " + strconv.Quote(w) + " must come first, before any flag")
 		}
-		misuse("unknown command " + strconv.Quote(w))
+		return 0, usageError("unknown command " + strconv.Quote(w))
 	}
-	opt.check()
-	return runInspect(ids, *opt)
+	if err := opt.check(); err != nil {
+		return 0, err
+	}
+	return c.runInspect(ids, *opt), nil
 }
 
 // newFlagSet returns a flag set with --version that leaves reporting
@@ -155,29 +203,27 @@ func policyFlags(fs *flag.FlagSet) *toolinput.Options {
 
 // parseFlags parses args with fs and returns the remaining arguments, the
 // IDs. Flags may also follow IDs, as in "ulid inspect ID --json"; "--" ends
-// the flags. For -h it prints the help and exits; on misuse it exits with
-// status 2.
-func parseFlags(fs *flag.FlagSet, args []string) []string {
+// the flags. The error is flag.ErrHelp for -h, errVersion for --version,
+// or a usageError.
+func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 	var ids []string
 	for {
 		err := fs.Parse(args)
 		if errors.Is(err, flag.ErrHelp) {
-			fmt.Print(help)
-			os.Exit(0)
+			return nil, err
 		}
 		if err != nil {
-			misuse(flagError(err))
+			return nil, usageError(flagError(err))
 		}
 		if fs.Lookup("version").Value.String() == "true" {
-			fmt.Println(version())
-			os.Exit(0)
+			return nil, errVersion
 		}
 		rest := fs.Args()
 		if len(rest) == 0 {
-			return ids
+			return ids, nil
 		}
 		if len(rest) < len(args) && args[len(args)-len(rest)-1] == "--" {
-			return append(ids, rest...)
+			return append(ids, rest...), nil
 		}
 		ids = append(ids, rest[0])
 		args = rest[1:]
@@ -231,105 +277,68 @@ func dashes(name string) string {
 	return "--" + name
 }
 
-// misuse reports a usage error and exits with status 2.
-func misuse(msg string) {
-	log.Print(msg)
-	fmt.Fprint(os.Stderr, synopsis)
-	os.Exit(2)
+// fail reports err, which ends the run, on standard error and returns the
+// exit status 1.
+func (c *cli) fail(err error) int {
+	fmt.Fprintln(c.stderr, "ulid:", err)
+	return 1
 }
 
-// An input is one ID to process: a command-line argument or a line of
+// A place is where an ID came from: a command-line argument or a line of
 // standard input.
-type input struct {
-	text   []byte            // the ID as given, without its line ending; of a long line, only the start
-	size   int               // the length of the ID as given, in bytes, even when text is cut
-	stream *toolinput.Stream // for a line longer than maxLine, the whole of it, trimmed as it was read
-	arg    int               // the 1-based argument number, or 0 for a line of standard input
-	line   int               // the 1-based line number in standard input
+type place struct {
+	arg  int // the 1-based argument number, or 0 for a line of standard input
+	line int // the 1-based line number in standard input
 }
 
-// where says where in came from, such as "line 7", for messages.
-func (in input) where() string {
-	if in.arg > 0 {
-		return "argument " + strconv.Itoa(in.arg)
+// String says where, such as "line 7", for messages.
+func (p place) String() string {
+	if p.arg > 0 {
+		return "argument " + strconv.Itoa(p.arg)
 	}
-	return "line " + strconv.Itoa(in.line)
+	return "line " + strconv.Itoa(p.line)
 }
 
-// show quotes in's text for a message about err, the error parsing it.
-// Text of more than toolinput.QuoteMax bytes is cut: to its first
-// QuoteMax bytes and "..." (toolinput.Quote), or, where err names a byte
-// after those, to "..." and the bytes up to and including that one,
-// QuoteMax at most and none of the white space in front, and "..." if
-// more follow. Either way the offset in err counts in the whole text.
-func (in input) show(err error) string {
-	const quoteMax = toolinput.QuoteMax
-	if in.size <= quoteMax {
-		return toolinput.Quote(in.text)
+// report returns the message about in, which err says is not an ID: its
+// place, its text quoted (see quote) and the reason.
+func report(at place, in toolinput.Input, err error) string {
+	return at.String() + ": " + quote(in) + ": " + err.Error()
+}
+
+// quote quotes in.Given for a message. Text of more than toolinput.QuoteMax
+// bytes is cut: to its first QuoteMax bytes and "..." (toolinput.Quote),
+// or, where in.Mark is past those, to "..." and the bytes up to and
+// including the marked one, QuoteMax at most and none of the white space
+// in front, and "..." if more follow. Either way the offset in the message
+// counts in the whole text.
+func quote(in toolinput.Input) string {
+	at := in.Mark
+	if at < toolinput.QuoteMax { // no mark, or text of no more than QuoteMax bytes
+		return toolinput.Quote(in.Given)
 	}
-	// The byte at is in the trimmed text, which a Stream keeps all of
-	// when an error names a byte: such text has no more bytes than an ID.
-	at := offsetOf(err)
-	var start []byte // the start of the trimmed text
-	var lead int     // where it starts
-	if in.stream != nil {
-		start, lead, _ = in.stream.Text()
-	} else {
-		t, n := toolinput.Trim(string(in.text))
-		start, lead = in.text[n:n+len(t)], n
-	}
-	if at < quoteMax || at < lead || at-lead >= len(start) {
-		return toolinput.Quote(in.text) // in.text has more than quoteMax bytes
-	}
-	from := max(at+1-quoteMax, lead)
-	q := "..." + strconv.Quote(string(start[from-lead:at+1-lead]))
-	if at+1 < in.size {
+	q := "..." + strconv.Quote(in.Given[max(at+1-toolinput.QuoteMax, in.Lead):at+1])
+	if at+1 < len(in.Given) {
 		q += "..."
 	}
 	return q
 }
 
-// offsetOf returns the offset that err, an error of toolinput.Parse,
-// names in its message, or -1 if it names none.
-func offsetOf(err error) int {
-	var two *toolinput.TwoReadingsError
-	if errors.As(err, &two) {
-		return two.UUID.Offset
-	}
-	var pe *ulid.ParseError
-	if errors.As(err, &pe) {
-		return pe.Offset
-	}
-	return -1
-}
-
-// parse decodes in under the input policy (see toolinput.Parse) and says
-// whether it was UUID text.
-func (in input) parse(opt toolinput.Options) (ulid.ULID, toolinput.Kind, error) {
-	if in.stream != nil {
-		return in.stream.Parse(opt)
-	}
-	return toolinput.Parse(string(in.text), opt)
-}
-
-// reason returns err's message without the "ulid: " prefix.
-func reason(err error) string {
-	return strings.TrimPrefix(err.Error(), "ulid: ")
-}
-
-// forEach calls fn for each of args, where "-" stands for the lines of
-// standard input, or for each line of standard input if args is empty.
-// It stops at the first error from fn or from reading.
-func forEach(args []string, fn func(input) error) error {
+// forEach calls fn with each of args read as an ID under opt (see
+// toolinput.Read), where "-" stands for the lines of standard input
+// (toolinput.ReadLines), or with each line of standard input if args is
+// empty. It stops at the first error from fn or from reading.
+func (c *cli) forEach(args []string, opt toolinput.Options, fn func(place, toolinput.Input, error) error) error {
+	line := func(n int, in toolinput.Input, err error) error { return fn(place{line: n}, in, err) }
 	if len(args) == 0 {
-		return readLines(os.Stdin, fn)
+		return toolinput.ReadLines(c.stdin, opt, line)
 	}
 	for i, arg := range args {
 		var err error
 		if arg == "-" {
-			err = readLines(os.Stdin, fn)
+			err = toolinput.ReadLines(c.stdin, opt, line)
 		} else {
-			err = fn(input{text: []byte(arg), size: len(arg), arg: i + 1})
+			in, perr := toolinput.Read(arg, opt)
+			err = fn(place{arg: i + 1}, in, perr)
 		}
 		if err != nil {
 			return err
@@ -338,89 +347,28 @@ func forEach(args []string, fn func(input) error) error {
 	return nil
 }
 
-// maxLine is the longest line readLines passes whole; the longest valid ID,
-// a UUID with "urn:uuid:", has 45 bytes.
-const maxLine = 64 << 10
-
-// readLines calls fn for each line of r that is not blank, without its
-// "\n" or "\r\n", stopping at the first error from fn or from reading.
-// A line longer than maxLine, however long, is read in constant memory:
-// in has its first 64 bytes and a toolinput.Stream that trimmed it as it
-// was read, so that it parses as the whole line would.
-func readLines(r io.Reader, fn func(input) error) error {
-	br := bufio.NewReaderSize(r, maxLine)
-	for n := 1; ; n++ {
-		chunk, err := br.ReadSlice('\n')
-		text, size, prev := chunk, len(chunk), byte(0)
-		var st *toolinput.Stream
-		if err == bufio.ErrBufferFull {
-			text, st = bytes.Clone(chunk[:64]), new(toolinput.Stream)
-			for err == bufio.ErrBufferFull {
-				st.Write(chunk)
-				prev = chunk[len(chunk)-1]
-				chunk, err = br.ReadSlice('\n')
-				size += len(chunk)
-			}
-			// The rest, with its "\n": a '\r' before it is white space
-			// to the Stream, which trims it.
-			st.Write(bytes.TrimSuffix(chunk, []byte("\n")))
-		}
-		if err == nil { // the line ends in '\n'; is there a '\r' before it?
-			size--
-			if len(chunk) >= 2 && chunk[len(chunk)-2] == '\r' || len(chunk) == 1 && prev == '\r' {
-				size--
-			}
-			text = text[:min(size, len(text))]
-		} else if err != io.EOF {
-			return err
-		}
-		if st != nil && !blankStream(st) || st == nil && size > 0 && !blank(text) {
-			if err := fn(input{text: text, size: size, stream: st, line: n}); err != nil {
-				return err
-			}
-		}
-		if err == io.EOF {
-			return nil
-		}
-	}
-}
-
-// blank reports whether text is empty or only white space, as the input
-// policy trims it.
-func blank(text []byte) bool {
-	return len(bytes.TrimFunc(text, toolinput.IsSpace)) == 0
-}
-
-// blankStream reports whether the line st read is only white space.
-func blankStream(st *toolinput.Stream) bool {
-	_, _, n := st.Text()
-	return n == 0
-}
-
-// eachID calls fn with each ID in args (see forEach), decoded under the
-// input policy with opt, and the form it was in. It reports the invalid ones on
-// standard error, flushing w first to keep the output in order, and returns
-// the exit status: 1 if any ID was invalid or an error stopped it.
-func eachID(w *bufio.Writer, args []string, opt toolinput.Options, fn func(ulid.ULID, toolinput.Kind) error) int {
+// eachID calls fn with each ID in args (see forEach), read with opt. It
+// reports the invalid ones on standard error, flushing w first to keep the
+// output in order, and returns the exit status: 1 if any ID was invalid or
+// an error stopped it.
+func (c *cli) eachID(w *bufio.Writer, args []string, opt toolinput.Options, fn func(toolinput.Input) error) int {
 	status := 0
-	err := forEach(args, func(in input) error {
-		id, kind, err := in.parse(opt)
+	err := c.forEach(args, opt, func(at place, in toolinput.Input, err error) error {
 		if err != nil {
 			status = 1
 			if err := w.Flush(); err != nil {
 				return err
 			}
-			log.Printf("%s: %s: %s", in.where(), in.show(err), reason(err))
+			fmt.Fprintln(c.stderr, "ulid: "+report(at, in, err))
 			return nil
 		}
-		return fn(id, kind)
+		return fn(in)
 	})
 	if err == nil {
 		err = w.Flush()
 	}
 	if err != nil {
-		log.Print(err)
-		return 1
+		return c.fail(err)
 	}
 	return status
 }

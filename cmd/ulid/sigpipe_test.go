@@ -33,7 +33,7 @@ func TestClosedPipe(t *testing.T) {
 			t.Fatal(err)
 		}
 		r.Close() // the reader is gone before the first write
-		cmd := command(tc.args...)
+		cmd := command(t, tc.args...)
 		var stderr bytes.Buffer
 		cmd.Stdin, cmd.Stdout, cmd.Stderr = strings.NewReader(tc.stdin), w, &stderr
 		err = cmd.Run()

@@ -12,7 +12,7 @@ import (
 )
 
 // The version 7 UUID of RFC 9562, appendix A.6, and the same 128 bits as a
-// ULID: a valid UUIDv7. The SPEC vector, specULID, is not one: its version
+// ULID: a valid UUIDv7. The test vector, specULID, is not one: its version
 // digit is d and its variant bits 01.
 const (
 	rfcUUID = "017f22e2-79b0-7cc3-98c4-dc0c0c07398f"
@@ -57,7 +57,7 @@ func TestGenerateV7(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			before := time.Now().UnixMilli()
-			r := runCmd(t, "", nil, tc.args...)
+			r := runCmd(t, "", tc.args...)
 			after := time.Now().UnixMilli()
 			got := lines(r.stdout)
 			if r.code != 0 || r.stderr != "" || len(got) != tc.n {
@@ -110,7 +110,7 @@ func TestGenerateV7(t *testing.T) {
 		{[]string{"--v7", "--time", "@1469918176.385", "-z", "--uuid"}, "01563df3-6481-7000-8000-000000000000\n"},
 		{[]string{"--time", "1469918176385", "-z", "--v7", "-f", "entropy", "-n", "2"}, "70008000000000000000\n70008000000000000001\n"},
 	} {
-		r := runCmd(t, "", nil, tc.args...)
+		r := runCmd(t, "", tc.args...)
 		if r.code != 0 || r.stderr != "" || r.stdout != tc.want {
 			t.Errorf("%q: exit %d, stderr %q, stdout %q; want %q", tc.args, r.code, r.stderr, r.stdout, tc.want)
 		}
@@ -130,7 +130,7 @@ func TestGenerateV7Field(t *testing.T) {
 		{[]string{"--v7", "-n", "3", "-f", "uuidv7"}, "true\ntrue\ntrue\n"},
 		{[]string{"--v7", "--time", at, "-n", "2", "--format", "UUIDV7"}, "true\ntrue\n"},
 	} {
-		r := runCmd(t, "", nil, tc.args...)
+		r := runCmd(t, "", tc.args...)
 		if r.code != 0 || r.stderr != "" || r.stdout != tc.want {
 			t.Errorf("%q: exit %d, stderr %q, stdout %q; want %q", tc.args, r.code, r.stderr, r.stdout, tc.want)
 		}
@@ -138,7 +138,7 @@ func TestGenerateV7Field(t *testing.T) {
 
 	// -f uuid and -f ulid print the same ULIDs: v7 in both forms, in order.
 	for _, field := range []string{"uuid", "ulid"} {
-		r := runCmd(t, "", nil, "--v7", "--time", at, "-n", "50", "-f", field)
+		r := runCmd(t, "", "--v7", "--time", at, "-n", "50", "-f", field)
 		got := lines(r.stdout)
 		if r.code != 0 || len(got) != 50 {
 			t.Fatalf("-f %s: exit %d, %d lines, stderr %q", field, r.code, len(got), r.stderr)
@@ -185,7 +185,7 @@ func TestGenerateJSON(t *testing.T) {
 				continue
 			}
 		}
-		r := runCmd(t, "", tc.env, tc.args...)
+		r := runEnv(t, "", tc.env, tc.args...)
 		if r.code != 0 || r.stderr != "" || r.stdout != tc.want {
 			t.Errorf("%q: exit %d, stderr %q, stdout\n%s\nwant\n%s", tc.args, r.code, r.stderr, r.stdout, tc.want)
 		}
@@ -202,7 +202,7 @@ func TestGenerateJSON(t *testing.T) {
 	} {
 		args := tc.args
 		before := time.Now().UnixMilli()
-		r := runCmd(t, "", nil, args...)
+		r := runCmd(t, "", args...)
 		after := time.Now().UnixMilli()
 		if tc.ms >= 0 {
 			before, after = tc.ms, tc.ms
@@ -237,7 +237,7 @@ func TestGenerateJSON(t *testing.T) {
 }
 
 // TestInspectV7 checks inspect's uuidv7 field, in text, JSON and -f,
-// against RFC 9562's example and the SPEC vector, and against bit patterns
+// against RFC 9562's example and the test vector, and against bit patterns
 // one bit away from a UUIDv7, so that it is true exactly when bits 48-51
 // are 0111 and bits 64-65 are 10.
 func TestInspectV7(t *testing.T) {
@@ -254,14 +254,14 @@ func TestInspectV7(t *testing.T) {
 			`"entropy":"d6764c61efb99302bd5b","uuid":"01563df3-6481-d676-4c61-efb99302bd5b","uuidv7":false}` + "\n"},
 		{[]string{"-f", "uuidv7", rfcULID, specULID}, "true\nfalse\n"},
 	} {
-		r := runCmd(t, "", nil, tc.args...)
+		r := runCmd(t, "", tc.args...)
 		if r.code != 0 || r.stderr != "" || r.stdout != tc.want {
 			t.Errorf("%q: exit %d, stderr %q, stdout\n%s\nwant\n%s", tc.args, r.code, r.stderr, r.stdout, tc.want)
 		}
 	}
 
 	// The JSON decodes into info, with the field as a boolean.
-	r := runCmd(t, "", nil, "inspect", "--json", rfcUUID, specULID)
+	r := runCmd(t, "", "inspect", "--json", rfcUUID, specULID)
 	var m []map[string]any
 	for _, line := range lines(r.stdout) {
 		var v map[string]any
@@ -297,7 +297,7 @@ func TestInspectV7(t *testing.T) {
 		stdin.WriteString(c.uuid + "\n")
 		want.WriteString(strconv.FormatBool(c.want) + "\n")
 	}
-	r = runCmd(t, stdin.String(), nil, "-f", "uuidv7", "-")
+	r = runCmd(t, stdin.String(), "-f", "uuidv7", "-")
 	if r.code != 0 || r.stderr != "" || r.stdout != want.String() {
 		t.Errorf("-f uuidv7: exit %d, stderr %q, stdout\n%s\nwant\n%s", r.code, r.stderr, r.stdout, want.String())
 	}

@@ -3,8 +3,7 @@ package main
 import (
 	"bufio"
 	"fmt"
-	"log"
-	"os"
+	"strconv"
 
 	"github.com/ulidgo/ulid/internal/toolinput"
 )
@@ -12,27 +11,25 @@ import (
 // runValidate checks each ID in args (see forEach) under the input policy
 // with opt and prints each invalid one on standard output with where it was
 // and the reason. It returns the exit status: 1 if any ID was invalid.
-func runValidate(args []string, opt toolinput.Options) int {
-	w := bufio.NewWriterSize(os.Stdout, 64<<10)
+func (c *cli) runValidate(args []string, opt toolinput.Options) int {
+	w := bufio.NewWriterSize(c.stdout, 64<<10)
 	total, bad := 0, 0
-	err := forEach(args, func(in input) error {
+	err := c.forEach(args, opt, func(at place, in toolinput.Input, err error) error {
 		total++
-		if _, _, err := in.parse(opt); err != nil {
+		if err != nil {
 			bad++
-			_, err = fmt.Fprintf(w, "%s: %s: %s\n", in.where(), in.show(err), reason(err))
-			return err
+			_, err = fmt.Fprintln(w, report(at, in, err))
 		}
-		return nil
+		return err
 	})
 	if err == nil {
 		err = w.Flush()
 	}
 	if err != nil {
-		log.Print(err)
-		return 1
+		return c.fail(err)
 	}
 	if bad > 0 {
-		log.Printf("%d of %d IDs invalid", bad, total)
+		fmt.Fprintln(c.stderr, "ulid: "+strconv.Itoa(bad)+" of "+strconv.Itoa(total)+" IDs invalid")
 		return 1
 	}
 	return 0

@@ -30,11 +30,16 @@
 //
 // A valid ULID is never UUID text: it has 26 characters and no hyphen,
 // brace or colon. Text that is not UUID text by its shape but has the
-// length of a UUID text form gets both errors (see TwoReadingsError).
+// length of a UUID text form gets both errors (see Error).
+//
+// Text longer than MaxLine is not read at all: its error says only that
+// it is too long, and ReadLines skips such a line in constant memory.
 package toolinput
 
 import (
+	"bufio"
 	"errors"
+	"io"
 	"strconv"
 	"strings"
 	"time"
@@ -43,9 +48,9 @@ import (
 	"github.com/ulidgo/ulid"
 )
 
-// IsSpace reports whether r is white space that the tools trim around an
-// ID or a time.
-func IsSpace(r rune) bool {
+// isSpace reports whether r is white space that the tools trim around an
+// ID, a time or a count.
+func isSpace(r rune) bool {
 	switch r {
 	case ' ', '\t', '\n', '\r', '\f', '\v', 0xa0, 0xfeff:
 		return true
@@ -53,15 +58,22 @@ func IsSpace(r rune) bool {
 	return false
 }
 
-// Trim returns s without surrounding white space (see IsSpace) and the
-// number of bytes removed in front of it.
+// Trim returns s without surrounding white space (see the package doc)
+// and the number of bytes removed in front of it.
 func Trim(s string) (string, int) {
-	t := strings.TrimLeftFunc(s, IsSpace)
+	t := strings.TrimLeftFunc(s, isSpace)
 	lead := len(s) - len(t)
-	return strings.TrimRightFunc(t, IsSpace), lead
+	return strings.TrimRightFunc(t, isSpace), lead
 }
 
-// Options change how Parse reads an ID.
+// MaxLine is the longest text, in bytes, that the tools read as an ID: an
+// argument, a line of standard input without its line ending, or a field
+// of the browser tool. The longest ID, UUID text with "urn:uuid:", has 45
+// bytes; the rest is room for the white space around it. Longer text is
+// an error, "line too long (N bytes)", whatever it holds.
+const MaxLine = 64 << 10
+
+// Options change how Read reads an ID.
 type Options struct {
 	Strict   bool // reject Crockford's aliases I, L and O (ulid.ParseStrict)
 	ULIDOnly bool // reject UUID text: only ULIDs are IDs
@@ -75,57 +87,67 @@ const (
 	UUID             // UUID text, in any form ulid.ParseUUID accepts
 )
 
-// Parse reads s, a line or field, as one ID under the policy: it trims
-// surrounding white space, then decodes the rest as a UUID if it has the
-// shape of UUID text (see LooksLikeUUID), and as a ULID otherwise. It
-// returns the ID and the form it was read in.
-//
-// An error is the library's *ulid.ParseError, or a *TwoReadingsError that
-// wraps one, with its offsets counted in bytes of s as given, before
-// trimming, so that an offset is that of the byte in the text the user
-// gave.
-func Parse(s string, opt Options) (ulid.ULID, Kind, error) {
-	t, lead := Trim(s)
-	return ParseTrimmed(t, lead, opt)
+// An Input is text as Read read it: what the tools print of an ID, and
+// what they show of an error, come from its fields alone.
+type Input struct {
+	ID    ulid.ULID // the ID, if Read returned no error
+	Kind  Kind      // the form Text was read as, also when it is invalid
+	Given string    // the text as given; of text longer than MaxLine, its first MaxLine bytes
+	Text  string    // Given without the white space around it; "" for text longer than MaxLine, which is not read
+	Lead  int       // the number of bytes of white space in Given before Text
+	Mark  int       // the offset in Given of the byte the error names, or -1 if it names none
 }
 
-// ParseTrimmed is Parse for text already trimmed: t is the ID without
-// the white space around it, and lead the number of bytes of white space
-// that were in front of it, by which the offsets in errors are moved. It
-// is for a reader that trims as it reads (see Stream).
-func ParseTrimmed(t string, lead int, opt Options) (ulid.ULID, Kind, error) {
-	kind := ULID
-	if !opt.ULIDOnly && LooksLikeUUID(t) {
-		kind = UUID
+// Read reads s, an argument or a field, as one ID under the policy: it
+// trims the white space around s, then decodes the rest as a UUID if it
+// has the shape of UUID text (see the package doc), and as a ULID
+// otherwise.
+//
+// The error, if any, is an *Error; its message is the one the tools show
+// after the place and the quoted text. Its offsets count bytes of s as
+// given, before trimming, so that they name the byte in the text the user
+// gave; in.Mark is the one to point at. Read is safe for concurrent use.
+func Read(s string, opt Options) (Input, error) {
+	return read(s, len(s), opt)
+}
+
+// read is Read for text of n bytes whose first bytes are given: all of
+// them, or at least MaxLine if n is more.
+func read(given string, n int, opt Options) (Input, error) {
+	in := Input{Given: given, Mark: -1}
+	if n > MaxLine {
+		in.Given = given[:MaxLine]
+		return in, &Error{Err: &ulid.ParseError{Err: ulid.ErrInvalidLength, Length: n, Offset: -1}, TooLong: true}
 	}
-	id, err := decodeAs(t, kind, opt)
+	in.Text, in.Lead = Trim(given)
+	if !opt.ULIDOnly && isUUIDText(in.Text) {
+		in.Kind = UUID
+	}
+	var err error
+	switch {
+	case in.Kind == UUID:
+		in.ID, err = ulid.ParseUUID(in.Text)
+	case opt.Strict:
+		in.ID, err = ulid.ParseStrict(in.Text)
+	default:
+		in.ID, err = ulid.Parse(in.Text)
+	}
 	if err == nil {
-		return id, kind, nil
+		return in, nil
 	}
-	err = shift(err, lead)
-	if kind == ULID && !opt.ULIDOnly && isUUIDLength(len(t)) {
+	e := &Error{Err: shift(err, in.Lead)}
+	if in.Kind == ULID && !opt.ULIDOnly && isUUIDLength(len(in.Text)) {
 		// A UUID with a typo that breaks its shape, such as a 'g' in the
 		// 32 hex digits of MySQL's HEX(): the ULID error alone would hide
 		// what is wrong with it as a UUID.
-		var pe, ue *ulid.ParseError
-		if _, uerr := ulid.ParseUUID(t); errors.As(err, &pe) && errors.As(shift(uerr, lead), &ue) {
-			err = &TwoReadingsError{ULID: pe, UUID: ue}
-		}
+		_, uerr := ulid.ParseUUID(in.Text)
+		e.UUID = shift(uerr, in.Lead)
 	}
-	return ulid.ULID{}, kind, err
-}
-
-// decodeAs decodes t as the library reads the form kind: UUID text with
-// ulid.ParseUUID, a ULID with ulid.Parse, or ulid.ParseStrict if
-// opt.Strict is set.
-func decodeAs(t string, kind Kind, opt Options) (ulid.ULID, error) {
-	switch {
-	case kind == UUID:
-		return ulid.ParseUUID(t)
-	case opt.Strict:
-		return ulid.ParseStrict(t)
+	in.ID, in.Mark = ulid.ULID{}, e.Err.Offset
+	if e.UUID != nil {
+		in.Mark = e.UUID.Offset
 	}
-	return ulid.Parse(t)
+	return in, e
 }
 
 // isUUIDLength reports whether n is the length of a UUID text form: 32
@@ -134,54 +156,83 @@ func isUUIDLength(n int) bool {
 	return n == 32 || n == 36 || n == 38 || n == 45
 }
 
-// A TwoReadingsError is the error of Parse for text that the shape rule
-// reads as a ULID but whose length, after trimming, is that of a UUID
-// text form: 32, 36, 38 or 45 bytes. Such text is most likely a UUID with
-// a typo, or a ULID with something added, so the message gives both
-// readings:
-//
-//	ulid: invalid length 32 bytes, want 26; as UUID text: character 'g' at offset 31, want a hex digit
-//
-// It unwraps to the ULID reading: errors.Is(err, ulid.ErrInvalidLength)
-// is true, and errors.As finds that *ulid.ParseError, whose Offset is -1.
-type TwoReadingsError struct {
-	ULID *ulid.ParseError // the error as a ULID: ulid.ErrInvalidLength
-	UUID *ulid.ParseError // the error as UUID text, its offset counted in the text as given
-}
-
-func (e *TwoReadingsError) Error() string {
-	uuid := strings.TrimPrefix(e.UUID.Error(), "ulid: ")
-	if rest, ok := strings.CutPrefix(uuid, "invalid UUID text: "); ok {
-		uuid = rest // "character 'g' at offset 31, want a hex digit"
-	} else if rest, ok := strings.CutPrefix(uuid, "invalid UUID text "); ok {
-		uuid = "invalid " + rest // "invalid length 32 bytes, want 45 for ..."
-	}
-	return e.ULID.Error() + "; as UUID text: " + uuid
-}
-
-// Unwrap returns e.ULID.
-func (e *TwoReadingsError) Unwrap() error { return e.ULID }
-
-// shift returns err, a *ulid.ParseError, with its offset moved by lead
-// bytes, the white space trimmed in front of the text the library saw.
-func shift(err error, lead int) error {
+// shift returns a copy of err, the *ulid.ParseError that the library's
+// parsers return, with its offset moved by lead bytes, the white space
+// trimmed in front of the text the library saw.
+func shift(err error, lead int) *ulid.ParseError {
 	var pe *ulid.ParseError
-	if lead == 0 || !errors.As(err, &pe) || pe.Offset < 0 {
-		return err
-	}
+	errors.As(err, &pe)
 	moved := *pe
-	moved.Offset += lead
+	if moved.Offset >= 0 {
+		moved.Offset += lead
+	}
 	return &moved
 }
 
-// LooksLikeUUID reports whether s, already trimmed, is UUID text under the
+// An Error is why text is not an ID under the policy. It unwraps to Err,
+// so errors.Is finds the library's sentinel (ulid.ErrInvalidLength for
+// text too long) and errors.As the *ulid.ParseError.
+type Error struct {
+	// Err is the library's error for the form the text was read as, with
+	// its Offset counted in the text as given. For text longer than
+	// MaxLine, which is not read, it is an ulid.ErrInvalidLength with the
+	// text's Length and Offset -1.
+	Err *ulid.ParseError
+	// UUID is, for text read as a ULID whose length after trimming is that
+	// of a UUID text form (32, 36, 38 or 45 bytes), its error as UUID
+	// text, its offset counted likewise; otherwise nil. Such text is most
+	// likely a UUID with a typo, or a ULID with something added, so the
+	// message gives both readings.
+	UUID *ulid.ParseError
+	// TooLong is whether the text is longer than MaxLine.
+	TooLong bool
+}
+
+// Error returns the message the tools show: the library's, without the
+// package's "ulid: " that the tools' own messages start with; then, if
+// e.UUID is set, the UUID reading, worded from its fields:
+//
+//	invalid length 32 bytes, want 26; as UUID text: character 'g' at offset 31, want a hex digit
+//
+// For text too long it is "line too long (N bytes)".
+func (e *Error) Error() string {
+	if e.TooLong {
+		return "line too long (" + strconv.Itoa(e.Err.Length) + " bytes)"
+	}
+	msg := strings.TrimPrefix(e.Err.Error(), "ulid: ")
+	if u := e.UUID; u != nil {
+		if u.Offset < 0 {
+			msg += "; as UUID text: invalid length " + strconv.Itoa(u.Length) + " bytes, want " + u.Want
+		} else {
+			msg += "; as UUID text: character " + quoteByte(u.Byte) + " at offset " + strconv.Itoa(u.Offset) + ", want " + u.Want
+		}
+	}
+	return msg
+}
+
+// Unwrap returns e.Err.
+func (e *Error) Unwrap() error { return e.Err }
+
+// quoteByte writes b as the library's messages do: 'g' if it is printable
+// ASCII, 0xc3 otherwise.
+func quoteByte(b byte) string {
+	if b >= 0x20 && b < 0x7f {
+		return strconv.QuoteRune(rune(b))
+	}
+	return "0x" + strconv.FormatUint(uint64(b)|0x100, 16)[1:]
+}
+
+// isUUIDText reports whether s, already trimmed, is UUID text under the
 // policy's shape rule (see the package doc): it starts with "urn:uuid:" or
 // "{", has hyphens at bytes 8 and 13, or is hex digits and hyphens with a
 // hyphen or more than 26 digits. Its length does not matter, so that a
 // truncated or mistyped UUID is still UUID text, and its error can speak
-// of UUID forms.
-func LooksLikeUUID(s string) bool {
-	if markedUUID(s) {
+// of UUID forms. It is the one place the tools decide this.
+func isUUIDText(s string) bool {
+	switch {
+	case len(s) >= 9 && strings.EqualFold(s[:9], "urn:uuid:"), strings.HasPrefix(s, "{"):
+		return true
+	case len(s) >= 14 && s[8] == '-' && s[13] == '-':
 		return true
 	}
 	digits, hyphens := 0, 0
@@ -189,36 +240,65 @@ func LooksLikeUUID(s string) bool {
 		switch c := s[i]; {
 		case c == '-':
 			hyphens++
-		case isHex(c):
+		case '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F':
 			digits++
 		default:
 			return false
 		}
 	}
-	return hexUUID(digits, hyphens)
-}
-
-// markedUUID reports whether s starts as UUID text does under the shape
-// rule: with "urn:uuid:" or "{", or with hyphens at bytes 8 and 13. It
-// looks at the first 14 bytes of s only.
-func markedUUID(s string) bool {
-	switch {
-	case len(s) >= 9 && strings.EqualFold(s[:9], "urn:uuid:"), strings.HasPrefix(s, "{"):
-		return true
-	case len(s) >= 14 && s[8] == '-' && s[13] == '-':
-		return true
-	}
-	return false
-}
-
-// hexUUID reports whether text made only of hex digits and hyphens, with
-// these counts of each, is UUID text under the shape rule.
-func hexUUID(digits, hyphens int) bool {
 	return digits > 0 && (hyphens > 0 || digits > ulid.EncodedSize)
 }
 
-func isHex(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+// ReadLines reads r, such as standard input, one ID a line, and calls fn
+// for each line that is not blank with its number, counted from 1 over
+// every line, and what Read makes of it. A line ends at "\n" or "\r\n",
+// which is not part of it, or at the end of r. A blank line, empty or
+// white space only, is skipped.
+//
+// A line longer than MaxLine is not read, whatever it holds: ReadLines
+// skips to its end in constant memory, and fn gets the error "line too
+// long (N bytes)", with N the length of the whole line, and an Input whose
+// Given is the line's first MaxLine bytes, as Read gives for such text.
+//
+// ReadLines calls fn in line order, from the calling goroutine, and stops
+// at the first error from fn or from reading r, and returns it.
+func ReadLines(r io.Reader, opt Options, fn func(line int, in Input, err error) error) error {
+	br := bufio.NewReaderSize(r, MaxLine+len("\r\n"))
+	for line := 1; ; line++ {
+		chunk, err := br.ReadSlice('\n')
+		n, long := len(chunk), err == bufio.ErrBufferFull
+		var given string
+		if long {
+			given = string(chunk[:MaxLine])
+		}
+		prev := byte(0) // the last byte of the chunk before the last
+		for err == bufio.ErrBufferFull {
+			prev = chunk[len(chunk)-1]
+			chunk, err = br.ReadSlice('\n')
+			n += len(chunk)
+		}
+		if err != nil && err != io.EOF {
+			return err
+		}
+		if err == nil { // the line ends in "\n"; is there a '\r' before it?
+			n--
+			if len(chunk) >= 2 && chunk[len(chunk)-2] == '\r' || len(chunk) == 1 && prev == '\r' {
+				n--
+			}
+		}
+		if !long {
+			given = string(chunk[:n])
+		}
+		in, ierr := read(given, n, opt)
+		if n > MaxLine || in.Text != "" {
+			if err := fn(line, in, ierr); err != nil {
+				return err
+			}
+		}
+		if err == io.EOF {
+			return nil
+		}
+	}
 }
 
 // QuoteMax is the most bytes of an input that the tools' messages quote.
@@ -227,11 +307,11 @@ const QuoteMax = 40
 // Quote returns s quoted for a message, as strconv.Quote does, whole up to
 // QuoteMax bytes. A longer s is cut to its first QuoteMax bytes, quoted,
 // and "...", so that a message about a long input stays one short line.
-func Quote[T string | []byte](s T) string {
+func Quote(s string) string {
 	if len(s) <= QuoteMax {
-		return strconv.Quote(string(s))
+		return strconv.Quote(s)
 	}
-	return strconv.Quote(string(s[:QuoteMax])) + "..."
+	return strconv.Quote(s[:QuoteMax]) + "..."
 }
 
 // TimeSyntax is the reminder of the forms ParseTime accepts, for messages.

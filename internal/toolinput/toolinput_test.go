@@ -2,9 +2,15 @@ package toolinput
 
 import (
 	"errors"
+	"fmt"
+	"io"
 	"regexp"
+	"runtime"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
+	"testing/iotest"
 	"time"
 
 	"github.com/ulidgo/ulid"
@@ -16,7 +22,9 @@ const (
 	specMS   = 1469918176385
 )
 
-func TestParse(t *testing.T) {
+// TestRead checks the policy on each kind of text: what it reads, as
+// which form, and the error and offset to mark for what it rejects.
+func TestRead(t *testing.T) {
 	spec := ulid.MustParse(specULID)
 	for _, tc := range []struct {
 		in   string
@@ -30,56 +38,94 @@ func TestParse(t *testing.T) {
 		{in: "\u00a0" + specULID + "\ufeff"},
 		{in: "\ufeff" + specULID},
 		{in: "olaryz6s41tsv4rrffq69g5fav"},
-		{in: "OLARYZ6S41TSV4RRFFQ69G5FAV", opt: Options{Strict: true}, err: "ulid: invalid character 'O' at offset 0 (Crockford alias of '0', which ParseStrict rejects)"},
+		{in: "OLARYZ6S41TSV4RRFFQ69G5FAV", opt: Options{Strict: true}, err: "invalid character 'O' at offset 0 (Crockford alias of '0', which ParseStrict rejects)"},
 		{in: specUUID, kind: UUID},
 		{in: "  " + strings.ToUpper(specUUID) + " ", kind: UUID},
 		{in: "01563df36481d6764c61efb99302bd5b", kind: UUID},
 		{in: "{" + specUUID + "}", kind: UUID},
 		{in: "urn:uuid:" + specUUID, kind: UUID},
-		{in: specUUID, opt: Options{ULIDOnly: true}, err: "ulid: invalid length 36 bytes, want 26"},
+		{in: specUUID, opt: Options{ULIDOnly: true}, err: "invalid length 36 bytes, want 26"},
 		{in: specUUID, opt: Options{Strict: true}, kind: UUID},
 		// Offsets count bytes in the input as given.
-		{in: "  01ARYZ6S41TSV4RRFFQ69G5FAU", err: "ulid: invalid character 'U' at offset 27"},
-		{in: "\u00a001ARYZ6S41TSV4RRFFQ69G5FAU", err: "ulid: invalid character 'U' at offset 27"},
-		{in: " 01563df3-6481-d676-4c61-efb99302bd5x", kind: UUID, err: "ulid: invalid UUID text: character 'x' at offset 36, want a hex digit"},
-		{in: "01ARYZ6S41 TSV4RRFFQ69G5FAV", err: "ulid: invalid length 27 bytes, want 26"},
-		{in: "01ARYZ6S41-SV4RRFFQ69G5FAV", err: "ulid: invalid character '-' at offset 10"},
-		{in: "", err: "ulid: invalid length 0 bytes, want 26"},
-		{in: " \t ", err: "ulid: invalid length 0 bytes, want 26"},
-		{in: "--json", err: "ulid: invalid length 6 bytes, want 26"},
+		{in: "  01ARYZ6S41TSV4RRFFQ69G5FAU", err: "invalid character 'U' at offset 27"},
+		{in: "\u00a001ARYZ6S41TSV4RRFFQ69G5FAU", err: "invalid character 'U' at offset 27"},
+		{in: " 01563df3-6481-d676-4c61-efb99302bd5x", kind: UUID, err: "invalid UUID text: character 'x' at offset 36, want a hex digit"},
+		{in: "01ARYZ6S41 TSV4RRFFQ69G5FAV", err: "invalid length 27 bytes, want 26"},
+		{in: "01ARYZ6S41-SV4RRFFQ69G5FAV", err: "invalid character '-' at offset 10"},
+		{in: "", err: "invalid length 0 bytes, want 26"},
+		{in: " \t ", err: "invalid length 0 bytes, want 26"},
+		{in: "--json", err: "invalid length 6 bytes, want 26"},
 		// Malformed UUIDs get UUID errors.
-		{in: "01563df3-6481-d676-4c61efb99302bd5b", kind: UUID, err: "ulid: invalid UUID text length 35 bytes, want 36 for the form with hyphens"},
-		{in: "01563df3-6481-d676-4c61-ef", kind: UUID, err: "ulid: invalid UUID text length 26 bytes, want 36 for the form with hyphens"},
-		{in: "01563df36481d6764c61efb99302bd5", kind: UUID, err: "ulid: invalid UUID text length 31 bytes, want 36 (or 32, 38, 45)"},
+		{in: "01563df3-6481-d676-4c61efb99302bd5b", kind: UUID, err: "invalid UUID text length 35 bytes, want 36 for the form with hyphens"},
+		{in: "01563df3-6481-d676-4c61-ef", kind: UUID, err: "invalid UUID text length 26 bytes, want 36 for the form with hyphens"},
+		{in: "01563df36481d6764c61efb99302bd5", kind: UUID, err: "invalid UUID text length 31 bytes, want 36 (or 32, 38, 45)"},
 		{in: "{01563df3-6481-d676-4c61-efb99302bd5}", kind: UUID, err: uuidError("{01563df3-6481-d676-4c61-efb99302bd5}")},
-		{in: "01563df3-6481-d676-4c61efb99302bd5b", opt: Options{ULIDOnly: true}, err: "ulid: invalid length 35 bytes, want 26"},
-		{in: specUUID + ",", kind: UUID, err: "ulid: invalid UUID text length 37 bytes, want 36 for the form with hyphens"},
-		{in: "O1563df3-6481-d676-4c61-efb99302bd5b", kind: UUID, err: "ulid: invalid UUID text: character 'O' at offset 0, want a hex digit"},
+		{in: "01563df3-6481-d676-4c61efb99302bd5b", opt: Options{ULIDOnly: true}, err: "invalid length 35 bytes, want 26"},
+		{in: specUUID + ",", kind: UUID, err: "invalid UUID text length 37 bytes, want 36 for the form with hyphens"},
+		{in: "O1563df3-6481-d676-4c61-efb99302bd5b", kind: UUID, err: "invalid UUID text: character 'O' at offset 0, want a hex digit"},
 		// The length alone does not make UUID text: these get the ULID
 		// error, and at a UUID's length the UUID error too.
-		{in: "01ARYZ6S-1TSV4RRFFQ69G5FAV", err: "ulid: invalid character '-' at offset 8"},
-		{in: "01ARYZ6S41TSV4RRFFQ69G5FAVXXX", err: "ulid: invalid length 29 bytes, want 26"},
-		{in: "this is not an id, it is a sentence!", err: "ulid: invalid length 36 bytes, want 26; as UUID text: character 't' at offset 0, want a hex digit"},
-		{in: "01ARYZ6S41TSV4RRFFQ69G5FAVXXXXXX", err: "ulid: invalid length 32 bytes, want 26; as UUID text: character 'R' at offset 3, want a hex digit"},
-		{in: "01563df36481d6764c61efb99302bd5g", err: "ulid: invalid length 32 bytes, want 26; as UUID text: character 'g' at offset 31, want a hex digit"},
-		{in: "O1563df36481d6764c61efb99302bd5b", err: "ulid: invalid length 32 bytes, want 26; as UUID text: character 'O' at offset 0, want a hex digit"},
-		{in: "\ufeff 01563df36481d6764c61efb99302bd5g\r\n", err: "ulid: invalid length 32 bytes, want 26; as UUID text: character 'g' at offset 35, want a hex digit"},
-		{in: "01563df36481d6764c61efb99302bd5g", opt: Options{Strict: true}, err: "ulid: invalid length 32 bytes, want 26; as UUID text: character 'g' at offset 31, want a hex digit"},
-		{in: "01563df36481d6764c61efb99302bd5g", opt: Options{ULIDOnly: true}, err: "ulid: invalid length 32 bytes, want 26"},
-		{in: "01563df3_6481-d676-4c61-efb99302bd5b", err: "ulid: invalid length 36 bytes, want 26; as UUID text: character '_' at offset 8, want '-'"},
-		{in: `"` + specUUID + `"`, err: `ulid: invalid length 38 bytes, want 26; as UUID text: character '"' at offset 0, want '{'`},
-		{in: "urn:uuid " + specUUID, err: `ulid: invalid length 45 bytes, want 26; as UUID text: character ' ' at offset 8, want "urn:uuid:" (in either case)`},
+		{in: "01ARYZ6S-1TSV4RRFFQ69G5FAV", err: "invalid character '-' at offset 8"},
+		{in: "01ARYZ6S41TSV4RRFFQ69G5FAVXXX", err: "invalid length 29 bytes, want 26"},
+		{in: "this is not an id, it is a sentence!", err: "invalid length 36 bytes, want 26; as UUID text: character 't' at offset 0, want a hex digit"},
+		{in: "01ARYZ6S41TSV4RRFFQ69G5FAVXXXXXX", err: "invalid length 32 bytes, want 26; as UUID text: character 'R' at offset 3, want a hex digit"},
+		{in: "01563df36481d6764c61efb99302bd5g", err: "invalid length 32 bytes, want 26; as UUID text: character 'g' at offset 31, want a hex digit"},
+		{in: "O1563df36481d6764c61efb99302bd5b", err: "invalid length 32 bytes, want 26; as UUID text: character 'O' at offset 0, want a hex digit"},
+		{in: "\ufeff 01563df36481d6764c61efb99302bd5g\r\n", err: "invalid length 32 bytes, want 26; as UUID text: character 'g' at offset 35, want a hex digit"},
+		{in: "01563df36481d6764c61efb99302bd5g", opt: Options{Strict: true}, err: "invalid length 32 bytes, want 26; as UUID text: character 'g' at offset 31, want a hex digit"},
+		{in: "01563df36481d6764c61efb99302bd5g", opt: Options{ULIDOnly: true}, err: "invalid length 32 bytes, want 26"},
+		{in: "01563df3_6481-d676-4c61-efb99302bd5b", err: "invalid length 36 bytes, want 26; as UUID text: character '_' at offset 8, want '-'"},
+		{in: `"` + specUUID + `"`, err: `invalid length 38 bytes, want 26; as UUID text: character '"' at offset 0, want '{'`},
+		{in: "urn:uuid " + specUUID, err: `invalid length 45 bytes, want 26; as UUID text: character ' ' at offset 8, want "urn:uuid:" (in either case)`},
 	} {
-		id, kind, err := Parse(tc.in, tc.opt)
+		in, err := Read(tc.in, tc.opt)
+		text, lead := Trim(tc.in)
 		switch {
-		case tc.err == "" && (err != nil || id != spec || kind != tc.kind):
-			t.Errorf("Parse(%q, %+v) = %v, %v, %v; want the SPEC vector as %v", tc.in, tc.opt, id, kind, err, tc.kind)
-		case tc.err != "" && (err == nil || err.Error() != tc.err || kind != tc.kind):
-			t.Errorf("Parse(%q, %+v) error %v, kind %v; want %q, kind %v", tc.in, tc.opt, err, kind, tc.err, tc.kind)
+		case tc.err == "" && (err != nil || in.ID != spec || in.Kind != tc.kind):
+			t.Errorf("Read(%q, %+v) = %+v, %v; want the test vector as %v", tc.in, tc.opt, in, err, tc.kind)
+		case tc.err != "" && (err == nil || err.Error() != tc.err || in.Kind != tc.kind || in.ID != ulid.ULID{}):
+			t.Errorf("Read(%q, %+v) = %+v, error %v; want %q, kind %v", tc.in, tc.opt, in, err, tc.err, tc.kind)
+		case in.Given != tc.in || in.Text != text || in.Lead != lead:
+			t.Errorf("Read(%q) = %+v; want Text %q, Lead %d", tc.in, in, text, lead)
 		}
+		var e *Error
 		var pe *ulid.ParseError
-		if err != nil && !errors.As(err, &pe) {
-			t.Errorf("Parse(%q): %T is not a *ulid.ParseError", tc.in, err)
+		if err != nil && (!errors.As(err, &e) || !errors.As(err, &pe) || pe != e.Err || e.TooLong) {
+			t.Errorf("Read(%q): %T is not an *Error wrapping a *ulid.ParseError", tc.in, err)
+		}
+		if err == nil && in.Mark != -1 {
+			t.Errorf("Read(%q): Mark %d without an error", tc.in, in.Mark)
+		}
+	}
+}
+
+// TestMark checks the offset Read gives for a tool to mark: that of the
+// byte the message names, in the text as given.
+func TestMark(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		mark int
+	}{
+		{specULID, -1},
+		{"  01ARYZ6S41TSV4RRFFQ69G5FAU", 27},
+		{"\u00a001ARYZ6S41TSV4RRFFQ69G5FAU ", 27},
+		{"01ARYZ6S41", -1},
+		{"80000000000000000000000000", 0},
+		{" 01563df3-6481-d676-4c61-efb99302bd5x", 36},
+		{"01563df3-6481-d676-4c61efb99302bd5b", -1},
+		// Both readings: the mark is the UUID reading's, the one with a byte.
+		{"\ufeff 01563df36481d6764c61efb99302bd5g\r\n", 35},
+		{"urn:x" + strings.Repeat("0", 31), -1},
+	} {
+		in, err := Read(tc.in, Options{})
+		if in.Mark != tc.mark {
+			t.Errorf("Read(%q): Mark %d, want %d (%v)", tc.in, in.Mark, tc.mark, err)
+		}
+		// Every message that names an offset names the one to mark (that
+		// of an overflow, always 0, goes without saying).
+		if msg := fmt.Sprint(err); strings.Contains(msg, " offset ") && !strings.Contains(msg, " offset "+strconv.Itoa(in.Mark)+",") &&
+			!strings.HasSuffix(msg, " offset "+strconv.Itoa(in.Mark)) {
+			t.Errorf("Read(%q): Mark %d, but the message says %q", tc.in, in.Mark, err)
 		}
 	}
 }
@@ -87,36 +133,203 @@ func TestParse(t *testing.T) {
 // TestTwoReadings checks the error for text of a UUID's length that is not
 // UUID text by its shape: it is a length error to errors.Is and errors.As,
 // as the ULID error alone was, and it carries the UUID error, its offset
-// counted in the input as given.
+// counted in the input as given, worded from that error's fields.
 func TestTwoReadings(t *testing.T) {
 	const in = "\u00a001563df36481d6764c61efb99302bd5g"
-	_, kind, err := Parse(in, Options{})
-	var two *TwoReadingsError
+	r, err := Read(in, Options{})
+	var e *Error
 	var pe *ulid.ParseError
 	switch {
-	case kind != ULID:
-		t.Errorf("kind %v, want ULID", kind)
+	case r.Kind != ULID:
+		t.Errorf("kind %v, want ULID", r.Kind)
 	case !errors.Is(err, ulid.ErrInvalidLength) || errors.Is(err, ulid.ErrInvalidCharacter):
 		t.Errorf("%v: not (only) ulid.ErrInvalidLength", err)
 	case !errors.As(err, &pe) || pe.Length != 32 || pe.Offset != -1:
 		t.Errorf("%v: errors.As finds %+v, want the ULID reading", err, pe)
-	case !errors.As(err, &two) || two.ULID != pe:
-		t.Errorf("%v is not a *TwoReadingsError wrapping %+v", err, pe)
-	case !errors.Is(two.UUID, ulid.ErrInvalidCharacter) || two.UUID.Offset != 33 || two.UUID.Byte != 'g' || in[two.UUID.Offset] != 'g':
-		t.Errorf("UUID reading %+v, want 'g' at offset 33", two.UUID)
+	case !errors.As(err, &e) || e.Err != pe || e.UUID == nil:
+		t.Errorf("%v is not an *Error with both readings of %+v", err, pe)
+	case !errors.Is(e.UUID, ulid.ErrInvalidCharacter) || e.UUID.Offset != 33 || e.UUID.Byte != 'g' || in[e.UUID.Offset] != 'g':
+		t.Errorf("UUID reading %+v, want 'g' at offset 33", e.UUID)
+	}
+
+	// The UUID reading in words, for each of its faults, against the
+	// library's own message for the same fields.
+	for _, s := range []string{
+		"01563df36481d6764c61efb99302bd5g", "01563df36481d6764c61efb99302bd5\x00", "01563df36481d6764c61efb99302bd5\xff",
+		"01563df3_6481-d676-4c61-efb99302bd5b", `"` + specUUID + `"`, "urn:uuid " + specUUID,
+		"urn:x" + strings.Repeat("0", 31), "01ARYZ6S-1TSV4RRFFQ69G5FAVXXXXXX",
+	} {
+		_, err := Read(s, Options{})
+		_, uerr := ulid.ParseUUID(s)
+		if !errors.As(err, &e) || e.UUID == nil {
+			t.Fatalf("Read(%q) = %v, want two readings", s, err)
+		}
+		lib := strings.TrimPrefix(uerr.Error(), "ulid: invalid UUID text")
+		lib = strings.TrimPrefix(strings.TrimPrefix(lib, ": "), " ")
+		if _, got, _ := strings.Cut(err.Error(), "; as UUID text: "); strings.TrimPrefix(got, "invalid ") != lib {
+			t.Errorf("Read(%q): UUID reading %q, the library says %q", s, got, uerr)
+		}
 	}
 }
 
 // uuidError returns the text of ulid.ParseUUID's error for s, which must be
-// invalid, for cases whose wording is the library's to choose.
+// invalid, without the package's prefix, for cases whose wording is the
+// library's to choose.
 func uuidError(s string) string {
 	_, err := ulid.ParseUUID(s)
-	return err.Error()
+	return strings.TrimPrefix(err.Error(), "ulid: ")
 }
 
-// TestLooksLikeUUID checks the shape rule, each clause of it, and the text
+// TestTooLong checks the bound: text of MaxLine bytes is read, padding
+// and all, and longer text is an error that says its length, whatever it
+// holds, and marks nothing.
+func TestTooLong(t *testing.T) {
+	pad := strings.Repeat(" ", MaxLine-len(specULID))
+	if in, err := Read(pad+specULID, Options{}); err != nil || in.ID != ulid.MustParse(specULID) {
+		t.Errorf("%d bytes: %+v, %v; want the ID", MaxLine, in.Kind, err)
+	}
+	for _, s := range []string{pad + specULID + " ", strings.Repeat(" ", 1<<20), strings.Repeat("0", MaxLine+1)} {
+		in, err := Read(s, Options{})
+		var e *Error
+		want := "line too long (" + strconv.Itoa(len(s)) + " bytes)"
+		if err == nil || err.Error() != want || !errors.As(err, &e) || !e.TooLong || e.Err.Length != len(s) ||
+			!errors.Is(err, ulid.ErrInvalidLength) || in.Mark != -1 || in.Given != s[:MaxLine] || in.Text != "" {
+			t.Errorf("%d bytes: %+v, %v; want %q", len(s), in, err, want)
+		}
+	}
+}
+
+// TestReadLines checks line endings, blank lines, line numbers and the
+// bound, with a CR split from its LF where the reading buffer ends: each
+// line that is not blank is read as Read reads the same text, and a line
+// longer than MaxLine is an error that counts every byte of it.
+func TestReadLines(t *testing.T) {
+	long := strings.Repeat("a", MaxLine)
+	pad := strings.Repeat(" ", MaxLine-len(specULID))
+	type line struct {
+		n       int
+		given   string
+		tooLong int // the length of a line longer than MaxLine, or 0
+	}
+	for _, tc := range []struct {
+		name string
+		in   string
+		want []line
+	}{
+		{"empty", "", nil},
+		{"blank", "\n\r\n \t\n\u00a0\ufeff\n\r", nil},
+		{"no final newline", specULID + "\n" + specUUID, []line{{1, specULID, 0}, {2, specUUID, 0}}},
+		{"CRLF", "a\r\n\r\nb\r\n", []line{{1, "a", 0}, {3, "b", 0}}},
+		{"lone CR kept", "a\rb\n", []line{{1, "a\rb", 0}}},
+		{"MaxLine bytes", pad + specULID + "\r\nx", []line{{1, pad + specULID, 0}, {2, "x", 0}}},
+		{"MaxLine bytes, no newline", long, []line{{1, long, 0}}},
+		{"one byte more", long + "a\n" + specULID, []line{{1, long, MaxLine + 1}, {2, specULID, 0}}},
+		{"blank but too long", strings.Repeat(" ", MaxLine+1), []line{{1, strings.Repeat(" ", MaxLine), MaxLine + 1}}},
+		// The buffer holds MaxLine bytes and a CRLF: here it ends in the
+		// CR, and the LF comes in the next read.
+		{"CR split from LF", long + "a\r\nz", []line{{1, long, MaxLine + 1}, {2, "z", 0}}},
+		{"CR split, no LF", long + "ab\r", []line{{1, long, MaxLine + 3}}},
+		{"very long", strings.Repeat(long, 20) + "\n\nz", []line{{1, long, 20 * MaxLine}, {3, "z", 0}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var got []line
+			err := ReadLines(strings.NewReader(tc.in), Options{}, func(n int, in Input, err error) error {
+				want, wantErr := Read(in.Given, Options{})
+				var e *Error
+				switch {
+				case errors.As(err, &e) && e.TooLong:
+					got = append(got, line{n, in.Given, e.Err.Length})
+					if err.Error() != "line too long ("+strconv.Itoa(e.Err.Length)+" bytes)" || in.Mark != -1 {
+						t.Errorf("line %d: %+v, %v", n, in, err)
+					}
+				case in != want || fmt.Sprint(err) != fmt.Sprint(wantErr):
+					t.Errorf("line %d: %+v, %v; Read gives %+v, %v", n, in, err, want, wantErr)
+					fallthrough
+				default:
+					got = append(got, line{n, in.Given, 0})
+				}
+				return nil
+			})
+			if err != nil || len(got) != len(tc.want) {
+				t.Fatalf("%v, %d lines, want %d", err, len(got), len(tc.want))
+			}
+			for i, g := range got {
+				if w := tc.want[i]; g != w {
+					t.Errorf("line %d: %d, %.20q (%d bytes), too long %d; want %d, %.20q (%d bytes), %d",
+						i, g.n, g.given, len(g.given), g.tooLong, w.n, w.given, len(w.given), w.tooLong)
+				}
+			}
+		})
+	}
+
+	// fn's error stops the reading, and so does r's.
+	stop := errors.New("stop")
+	calls := 0
+	err := ReadLines(strings.NewReader("a\nb\n"), Options{}, func(int, Input, error) error { calls++; return stop })
+	if err != stop || calls != 1 {
+		t.Errorf("got %v after %d calls", err, calls)
+	}
+	calls = 0
+	err = ReadLines(io.MultiReader(strings.NewReader(specULID+"\n"), iotest.ErrReader(stop)), Options{}, func(int, Input, error) error { calls++; return nil })
+	if err != stop || calls != 1 {
+		t.Errorf("a failing reader: got %v after %d calls", err, calls)
+	}
+}
+
+// zeds is an io.Reader of n bytes of 'Z' and then the line tail.
+type zeds struct {
+	n    int64
+	tail string
+}
+
+var zedBlock = []byte(strings.Repeat("Z", 4096))
+
+func (z *zeds) Read(p []byte) (int, error) {
+	if z.n == 0 {
+		if z.tail == "" {
+			return 0, io.EOF
+		}
+		k := copy(p, z.tail)
+		z.tail = z.tail[k:]
+		return k, nil
+	}
+	k := 0
+	for k < len(p) && z.n > 0 {
+		c := copy(p[k:min(len(p), k+int(min(z.n, int64(len(zedBlock)))))], zedBlock)
+		k += c
+		z.n -= int64(c)
+	}
+	return k, nil
+}
+
+// TestReadLinesGiB checks that a line of a GiB is an error that says its
+// length, read in constant memory: it allocates no more than a small
+// multiple of MaxLine, and the line after it is read.
+func TestReadLinesGiB(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads a GiB")
+	}
+	const n = 1 << 30
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	var got []string
+	err := ReadLines(&zeds{n: n, tail: "\r\n" + specULID + "\n"}, Options{}, func(line int, in Input, err error) error {
+		got = append(got, strconv.Itoa(line)+": "+fmt.Sprint(err)+" "+in.Text+" "+Quote(in.Given))
+		return nil
+	})
+	runtime.ReadMemStats(&after)
+	want := []string{`1: line too long (1073741824 bytes)  "` + strings.Repeat("Z", QuoteMax) + `"...`, "2: <nil> " + specULID + ` "` + specULID + `"`}
+	if err != nil || !slices.Equal(got, want) {
+		t.Errorf("ReadLines: %v, %q; want %q", err, got, want)
+	}
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 4*MaxLine {
+		t.Errorf("ReadLines allocated %d bytes for a line of %d", alloc, n)
+	}
+}
+
+// TestIsUUIDText checks the shape rule, each clause of it, and the text
 // it leaves to the ULID parser, whatever its length.
-func TestLooksLikeUUID(t *testing.T) {
+func TestIsUUIDText(t *testing.T) {
 	for _, tc := range []struct {
 		rule string
 		in   string
@@ -159,8 +372,8 @@ func TestLooksLikeUUID(t *testing.T) {
 		{"other", "--", false},
 		{"other", "", false},
 	} {
-		if got := LooksLikeUUID(tc.in); got != tc.want {
-			t.Errorf("%s: LooksLikeUUID(%q) = %v, want %v", tc.rule, tc.in, got, tc.want)
+		if got := isUUIDText(tc.in); got != tc.want {
+			t.Errorf("%s: isUUIDText(%q) = %v, want %v", tc.rule, tc.in, got, tc.want)
 		}
 	}
 }
@@ -270,8 +483,7 @@ func TestParseTime(t *testing.T) {
 	}
 }
 
-// TestQuote checks the cut of long input in messages, for strings and
-// byte slices alike.
+// TestQuote checks the cut of long input in messages.
 func TestQuote(t *testing.T) {
 	long := strings.Repeat("x", QuoteMax)
 	for _, tc := range []struct{ in, want string }{
@@ -284,9 +496,6 @@ func TestQuote(t *testing.T) {
 	} {
 		if got := Quote(tc.in); got != tc.want {
 			t.Errorf("Quote(%.50q) = %s, want %s", tc.in, got, tc.want)
-		}
-		if got := Quote([]byte(tc.in)); got != tc.want {
-			t.Errorf("Quote([]byte(%.50q)) = %s, want %s", tc.in, got, tc.want)
 		}
 	}
 }
@@ -453,10 +662,10 @@ func TestSuggested(t *testing.T) {
 	}
 }
 
-// FuzzParse checks the tools' input policy: an accepted ID prints and reads
+// FuzzRead checks the tools' input policy: an accepted ID prints and reads
 // back in the form it was read in, with or without white space around it,
 // and an error names a byte of the input as given.
-func FuzzParse(f *testing.F) {
+func FuzzRead(f *testing.F) {
 	for _, s := range []string{
 		specULID, specUUID, " " + specULID + "\r\n", "\u00a0" + specUUID, "\ufeff" + specULID,
 		"{" + specUUID + "}", "urn:uuid:" + specUUID, "01563df36481d6764c61efb99302bd5b",
@@ -470,64 +679,78 @@ func FuzzParse(f *testing.F) {
 		f.Add(s, false, false)
 	}
 	f.Fuzz(func(t *testing.T, s string, strict, ulidOnly bool) {
+		if len(s) > MaxLine {
+			t.Skip("too long to read: see TestTooLong")
+		}
 		// The shape rule: a valid ULID is never UUID text, and text that
 		// ulid.ParseUUID reads always is.
-		trimmed, _ := Trim(s)
-		if _, err := ulid.Parse(trimmed); err == nil && LooksLikeUUID(trimmed) {
-			t.Fatalf("LooksLikeUUID(%q) is true for a valid ULID", trimmed)
+		trimmed, lead := Trim(s)
+		if _, err := ulid.Parse(trimmed); err == nil && isUUIDText(trimmed) {
+			t.Fatalf("isUUIDText(%q) is true for a valid ULID", trimmed)
 		}
-		if _, err := ulid.ParseUUID(trimmed); err == nil && !LooksLikeUUID(trimmed) {
-			t.Fatalf("LooksLikeUUID(%q) is false for valid UUID text", trimmed)
+		if _, err := ulid.ParseUUID(trimmed); err == nil && !isUUIDText(trimmed) {
+			t.Fatalf("isUUIDText(%q) is false for valid UUID text", trimmed)
 		}
 		opt := Options{Strict: strict, ULIDOnly: ulidOnly}
-		// A Stream, given s in pieces, trims and parses as Parse does.
-		for _, size := range []int{0, 1, 2, 5} {
-			checkStream(t, s, size, opt)
+		in, err := Read(s, opt)
+		// A line of standard input is read as the same text as an argument.
+		var lines []Input
+		var lineErr error
+		if !strings.ContainsAny(s, "\n") && trimmed != "" {
+			ReadLines(strings.NewReader(s+"\r\n"), opt, func(_ int, in Input, err error) error {
+				lines, lineErr = append(lines, in), err
+				return nil
+			})
+			if len(lines) != 1 || lines[0] != in || fmt.Sprint(lineErr) != fmt.Sprint(err) {
+				t.Fatalf("ReadLines(%q) = %+v, %v; Read gives %+v, %v", s, lines, lineErr, in, err)
+			}
 		}
-		id, kind, err := Parse(s, opt)
+		if in.Given != s || in.Text != trimmed || in.Lead != lead {
+			t.Fatalf("Read(%q) = %+v; Trim gives %q, %d", s, in, trimmed, lead)
+		}
 		if err != nil {
-			var pe *ulid.ParseError
-			if !errors.As(err, &pe) {
-				t.Fatalf("Parse(%q) error %T is not a *ulid.ParseError: %v", s, err, err)
+			var e *Error
+			if !errors.As(err, &e) || e.TooLong {
+				t.Fatalf("Read(%q) error %T is not an *Error: %v", s, err, err)
 			}
+			pe := e.Err
 			// Text of a UUID's length read as a ULID has both readings.
-			var two *TwoReadingsError
-			wantTwo := kind == ULID && !ulidOnly && isUUIDLength(len(trimmed))
-			if errors.As(err, &two) != wantTwo {
-				t.Fatalf("Parse(%q, %+v) = %v (%T); want a *TwoReadingsError: %v", s, opt, err, err, wantTwo)
+			wantTwo := in.Kind == ULID && !ulidOnly && isUUIDLength(len(trimmed))
+			if (e.UUID != nil) != wantTwo {
+				t.Fatalf("Read(%q, %+v) = %v; want two readings: %v", s, opt, err, wantTwo)
 			}
+			mark := pe.Offset
 			if wantTwo {
-				if two.ULID != pe || !errors.Is(err, ulid.ErrInvalidLength) || pe.Offset != -1 {
-					t.Fatalf("Parse(%q) = %v does not unwrap to its ULID reading", s, err)
+				if !errors.Is(err, ulid.ErrInvalidLength) || pe.Offset != -1 {
+					t.Fatalf("Read(%q) = %v does not unwrap to its ULID reading", s, err)
 				}
-				if u := two.UUID; u.Offset >= 0 && (u.Offset >= len(s) || s[u.Offset] != u.Byte) {
-					t.Fatalf("Parse(%q) error %v: its UUID reading points at the wrong byte", s, err)
+				if u := e.UUID; u.Offset >= 0 && (u.Offset >= len(s) || s[u.Offset] != u.Byte) {
+					t.Fatalf("Read(%q) error %v: its UUID reading points at the wrong byte", s, err)
 				}
-				if !strings.HasPrefix(err.Error(), pe.Error()+"; as UUID text: ") {
-					t.Fatalf("Parse(%q) error %q does not start with the ULID reading", s, err)
+				if !strings.HasPrefix(err.Error(), strings.TrimPrefix(pe.Error(), "ulid: ")+"; as UUID text: ") {
+					t.Fatalf("Read(%q) error %q does not start with the ULID reading", s, err)
 				}
+				mark = e.UUID.Offset
+			}
+			if in.Mark != mark || mark >= 0 && (mark < lead || mark >= lead+len(trimmed)) {
+				t.Fatalf("Read(%q) error %v marks %d, outside the text the policy reads", s, err, in.Mark)
 			}
 			if pe.Offset >= 0 && (pe.Offset >= len(s) || s[pe.Offset] != pe.Byte) {
-				t.Fatalf("Parse(%q) error %v points at the wrong byte", s, err)
-			}
-			if pe.Offset >= 0 && IsSpace(rune(pe.Byte)) {
-				if trimmed, lead := Trim(s); pe.Offset < lead || pe.Offset >= lead+len(trimmed) {
-					t.Fatalf("Parse(%q) error %v blames the white space the policy trims", s, err)
-				}
+				t.Fatalf("Read(%q) error %v points at the wrong byte", s, err)
 			}
 			return
 		}
-		if kind == UUID && ulidOnly {
-			t.Fatalf("Parse(%q) read UUID text with ULIDOnly set", s)
+		if in.Kind == UUID && ulidOnly {
+			t.Fatalf("Read(%q) read UUID text with ULIDOnly set", s)
 		}
-		printed := id.String()
-		if kind == UUID {
-			printed = id.UUIDString()
+		printed := in.ID.String()
+		if in.Kind == UUID {
+			printed = in.ID.UUIDString()
 		}
-		for _, in := range []string{printed, " \t" + printed + "\r\n"} {
-			back, backKind, err := Parse(in, opt)
-			if err != nil || back != id || backKind != kind {
-				t.Fatalf("Parse(%q) = %v (kind %d), but %q reads back as %v (kind %d), %v", s, id, kind, in, back, backKind, err)
+		for _, text := range []string{printed, " \t" + printed + "\r\n"} {
+			back, err := Read(text, opt)
+			if err != nil || back.ID != in.ID || back.Kind != in.Kind {
+				t.Fatalf("Read(%q) = %v (kind %d), but %q reads back as %v (kind %d), %v", s, in.ID, in.Kind, text, back.ID, back.Kind, err)
 			}
 		}
 	})

@@ -115,45 +115,38 @@ func (p *problem) fields() map[string]any {
 }
 
 // trim removes surrounding white space, as the input policy of the tools
-// says (toolinput.Trim), and returns the rest and the number of bytes
-// removed in front. The library itself trims nothing; the page reports
-// offsets in what was pasted.
-func trim(input string) (string, int) {
-	return toolinput.Trim(input)
+// says (toolinput.Trim), for the page's own decisions: whether a field is
+// blank, how many characters it holds.
+func trim(input string) string {
+	t, _ := toolinput.Trim(input)
+	return t
 }
 
-// describe turns an error from toolinput.Parse, whose offsets already
-// count in what was pasted, into a problem. original is what was pasted.
-func describe(err error, original string) *problem {
-	p := &problem{Kind: "other", Message: strings.TrimPrefix(err.Error(), "ulid: "), Offset: -1, Index: -1}
+// describe turns in and err, what toolinput.Read made of text that is not
+// an ID, into a problem: the message, the kind and length of the fault
+// from the library's error, and the byte to mark, in.Mark.
+func describe(in toolinput.Input, err error) *problem {
+	p := &problem{Kind: "other", Message: err.Error(), Offset: in.Mark, Index: -1}
 	var pe *ulid.ParseError
-	if !errors.As(err, &pe) {
+	if errors.As(err, &pe) {
+		p.Length = pe.Length
+		switch pe.Err {
+		case ulid.ErrInvalidLength:
+			p.Kind = "length"
+		case ulid.ErrOverflow:
+			p.Kind = "overflow"
+		default:
+			p.Kind = "character"
+		}
+	}
+	if in.Mark < 0 {
 		return p
 	}
-	p.Length = pe.Length
-	switch {
-	case errors.Is(err, ulid.ErrInvalidLength):
-		p.Kind = "length"
-	case errors.Is(err, ulid.ErrOverflow):
-		p.Kind = "overflow"
-	default:
-		p.Kind = "character"
-	}
-	// Text of a UUID's length read as a ULID: the message gives both
-	// readings, and the mark shows the byte the UUID reading names.
-	var two *toolinput.TwoReadingsError
-	if errors.As(err, &two) {
-		pe = two.UUID
-	}
-	if pe.Offset < 0 {
-		return p
-	}
-	p.Offset = pe.Offset
-	p.Index = utf16Index(original, p.Offset)
-	if r, size := utf8.DecodeRuneInString(original[p.Offset:]); r != utf8.RuneError || size > 1 {
+	p.Index = utf16Index(in.Given, in.Mark)
+	if r, size := utf8.DecodeRuneInString(in.Given[in.Mark:]); r != utf8.RuneError || size > 1 {
 		p.Char = string(r)
 	} else {
-		p.Char = "\\x" + hex.EncodeToString([]byte{pe.Byte})
+		p.Char = "\\x" + hex.EncodeToString([]byte{in.Given[in.Mark]})
 	}
 	return p
 }
@@ -221,7 +214,7 @@ func generate(count string, monotonic, lower bool, at string, v7 bool) ([]genera
 	if monotonic {
 		next = pageGenerator.Next
 	}
-	if t, _ := trim(at); t != "" {
+	if t := trim(at); t != "" {
 		ms, err := toolinput.ParseTime(t)
 		if err != nil {
 			return nil, errors.New("time: " + err.Error())
@@ -291,20 +284,18 @@ func (d *decoded) fields() map[string]any {
 	return m
 }
 
-// decode reads input under the tools' input policy (toolinput.Parse), as
+// decode reads input under the tools' input policy (toolinput.Read), as
 // ulid inspect does: surrounding white space is trimmed, and it is a ULID
 // (lower case and Crockford's aliases accepted) or UUID text.
 func decode(input string) *decoded {
-	d := &decoded{Input: input}
-	s, lead := trim(input)
-	d.Trimmed = len(s) != len(input)
-	id, kind, err := toolinput.Parse(input, toolinput.Options{})
+	in, err := toolinput.Read(input, toolinput.Options{})
+	d := &decoded{Input: input, UUIDText: in.Kind == toolinput.UUID}
 	if err != nil {
-		d.Problem = describe(err, input)
-		d.UUIDText = kind == toolinput.UUID
+		d.Problem = describe(in, err)
 		return d
 	}
-	d.UUIDText = kind == toolinput.UUID
+	id := in.ID
+	d.Trimmed = len(in.Text) != len(input)
 	d.Canonical = id.String()
 	d.UTC = id.Time().Format(toolinput.Layout)
 	d.Ms = id.Timestamp()
@@ -317,15 +308,15 @@ func decode(input string) *decoded {
 	if d.UUIDText {
 		return d
 	}
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
+	for i := 0; i < len(in.Text); i++ {
+		switch c := in.Text[i]; {
 		case c >= 'a' && c <= 'z':
 			d.LowerCase = true
 			if c == 'i' || c == 'l' || c == 'o' {
-				d.Aliases = append(d.Aliases, lead+i)
+				d.Aliases = append(d.Aliases, in.Lead+i)
 			}
 		case c == 'I' || c == 'L' || c == 'O':
-			d.Aliases = append(d.Aliases, lead+i)
+			d.Aliases = append(d.Aliases, in.Lead+i)
 		}
 	}
 	return d
@@ -337,7 +328,7 @@ const MaxLines = 10000
 // listItem is one line of a list decodeList read.
 type listItem struct {
 	Line      int    // 1-based line number in the pasted text
-	Input     string // the line as pasted, without its line ending
+	Input     string // the line as pasted, without its line ending; of a line longer than toolinput.MaxLine, its first MaxLine bytes
 	Canonical string
 	UTC       string
 	Ms        uint64
@@ -357,35 +348,36 @@ func (it *listItem) fields() map[string]any {
 	return m
 }
 
-// decodeList reads text as IDs one per line, under the same policy as
-// decode, skipping blank lines, and returns the valid ones sorted by time
-// (and, within a millisecond, by the rest of their bits, as ULIDs sort),
-// the invalid ones in line order, and the number of lines it left unread
-// beyond MaxLines.
+// decodeList reads text as IDs one per line, as ulid validate reads
+// standard input (toolinput.ReadLines): blank lines are skipped, and a line
+// longer than toolinput.MaxLine is an error. It returns the valid IDs of
+// the first MaxLines lines sorted by time (and, within a millisecond, by
+// the rest of their bits, as ULIDs sort), the invalid ones in line order,
+// and the number of lines it left unread beyond MaxLines.
 func decodeList(text string) (valid, invalid []*listItem, unread int) {
-	n := 0
-	for line := range strings.Lines(text) {
-		n++
-		if n > MaxLines {
-			unread++
-			continue
+	errEnough := errors.New("MaxLines read")
+	toolinput.ReadLines(strings.NewReader(text), toolinput.Options{}, func(line int, in toolinput.Input, err error) error {
+		if line > MaxLines {
+			return errEnough
 		}
-		line = strings.TrimSuffix(strings.TrimSuffix(line, "\n"), "\r")
-		if t, _ := trim(line); t == "" {
-			continue
-		}
-		it := &listItem{Line: n, Input: line}
-		id, _, err := toolinput.Parse(line, toolinput.Options{})
+		it := &listItem{Line: line, Input: in.Given}
 		if err != nil {
-			it.Problem = describe(err, line)
+			it.Problem = describe(in, err)
 			invalid = append(invalid, it)
-			continue
+			return nil
 		}
-		it.id, it.Canonical, it.UTC, it.Ms = id, id.String(), id.Time().Format(toolinput.Layout), id.Timestamp()
+		it.id, it.Canonical, it.UTC, it.Ms = in.ID, in.ID.String(), in.ID.Time().Format(toolinput.Layout), in.ID.Timestamp()
 		valid = append(valid, it)
+		return nil
+	})
+	// The lines of text, as ReadLines counts them: a last line without
+	// "\n" is one too.
+	lines := strings.Count(text, "\n")
+	if text != "" && !strings.HasSuffix(text, "\n") {
+		lines++
 	}
 	slices.SortStableFunc(valid, func(a, b *listItem) int { return a.id.Compare(b.id) })
-	return valid, invalid, unread
+	return valid, invalid, max(lines-MaxLines, 0)
 }
 
 // conversion is one ID in the other form, as ulid convert prints it.
@@ -406,18 +398,18 @@ func (c *conversion) fields() map[string]any {
 	return m
 }
 
-// convert reads input under the tools' input policy (toolinput.Parse), as
+// convert reads input under the tools' input policy (toolinput.Read), as
 // ulid convert does, and returns the ID in both forms: the canonical ULID
 // and the RFC 9562 text of the same 16 bytes. UUIDText says which form
 // the input was, so the page shows the other.
 func convert(input string) *conversion {
-	id, kind, err := toolinput.Parse(input, toolinput.Options{})
-	c := &conversion{UUIDText: kind == toolinput.UUID}
+	in, err := toolinput.Read(input, toolinput.Options{})
+	c := &conversion{UUIDText: in.Kind == toolinput.UUID}
 	if err != nil {
-		c.Problem = describe(err, input)
+		c.Problem = describe(in, err)
 		return c
 	}
-	c.ULID, c.UUID = id.String(), id.UUIDString()
+	c.ULID, c.UUID = in.ID.String(), in.ID.UUIDString()
 	return c
 }
 

@@ -11,7 +11,8 @@ import (
 	"github.com/ulidgo/ulid/internal/toolinput"
 )
 
-// The SPEC §3 vectors, as the Decode tab shows them.
+// The test vectors computed from the ULID specification's layout, as in
+// the root package's tests, as the Decode tab shows them.
 var vectors = []struct {
 	text, bytes, utc, uuid string
 	ms                     uint64
@@ -382,7 +383,7 @@ func TestGenerateV7(t *testing.T) {
 }
 
 // TestDecodeUUIDv7 checks the Decode tab's UUIDv7 answer: true for RFC
-// 9562's example UUIDv7 in each form and false for the SPEC vector, and
+// 9562's example UUIDv7 in each form and false for the first test vector, and
 // true exactly when bits 48-51 are 0111 and bits 64-65 are 10.
 func TestDecodeUUIDv7(t *testing.T) {
 	const rfcUUID, rfcULID = "017f22e2-79b0-7cc3-98c4-dc0c0c07398f", "01FWHE4YDGFK1SHH6W1G60EECF"
@@ -486,6 +487,34 @@ func TestDecodeList(t *testing.T) {
 	if unread != 5 {
 		t.Errorf("unread = %d, want 5", unread)
 	}
+	// Blank lines count too, read or not; a last line without "\n" is one.
+	valid, _, unread = decodeList(strings.Repeat("\n", MaxLines-1) + vectors[0].text + "\n\n \n" + vectors[1].text)
+	if len(valid) != 1 || valid[0].Line != MaxLines || unread != 3 {
+		t.Errorf("%d valid, unread = %d, want 1 at line %d and 3", len(valid), unread, MaxLines)
+	}
+}
+
+// TestTooLong checks the bound the command has: a field or a line of up
+// to toolinput.MaxLine bytes is read, white space and all, and a longer
+// one is an error that says its length, as ulid validate says it.
+func TestTooLong(t *testing.T) {
+	v := vectors[0]
+	fill := strings.Repeat(" ", toolinput.MaxLine-len(v.text))
+	if d := decode(fill + v.text); d.Problem != nil || d.Canonical != v.text {
+		t.Errorf("decode of %d bytes: %+v", toolinput.MaxLine, d.Problem)
+	}
+	const want = "line too long (65537 bytes)"
+	long := fill + v.text + " "
+	if p := decode(long).Problem; p == nil || p.Message != want || p.Kind != "length" || p.Length != len(long) || p.Offset != -1 || p.Index != -1 {
+		t.Errorf("decode of %d bytes: %+v, want %q", len(long), p, want)
+	}
+	if p := convert(long).Problem; p == nil || p.Message != want {
+		t.Errorf("convert of %d bytes: %+v, want %q", len(long), p, want)
+	}
+	valid, invalid, _ := decodeList(v.uuid + "\r\n" + long + "\r\n" + fill + v.text + "\r\n")
+	if len(valid) != 2 || len(invalid) != 1 || invalid[0].Line != 2 || invalid[0].Problem.Message != want || len(invalid[0].Input) != toolinput.MaxLine {
+		t.Errorf("decodeList: %d valid, invalid %+v; want line 2: %q", len(valid), invalid, want)
+	}
 }
 
 // TestConvertPolicy checks that the Convert tab reads input as ulid
@@ -545,7 +574,7 @@ func TestTrimPolicy(t *testing.T) {
 		{"\u2028x\u2003", "\u2028x\u2003"},
 		{"\u200a\u1680\u205f", "\u200a\u1680\u205f"},
 	} {
-		got, _ := trim(tc.input)
+		got := trim(tc.input)
 		if want, _ := toolinput.Trim(tc.input); got != tc.want || got != want {
 			t.Errorf("trim(%q) = %q, want %q (toolinput.Trim: %q)", tc.input, got, tc.want, want)
 		}

@@ -27,10 +27,7 @@ func main() {
 		"convert": export(convertSig, func(args []js.Value) any { return convert(args[0].String()).fields() }),
 		// trim is the input policy's trimming, for every blank-or-not and
 		// length decision the page makes itself.
-		"trim": export(trimSig, func(args []js.Value) any {
-			t, _ := trim(args[0].String())
-			return t
-		}),
+		"trim": export(trimSig, func(args []js.Value) any { return trim(args[0].String()) }),
 		"localTime": export(localTimeSig, func(args []js.Value) any {
 			ms, offset, err := localTimeArgs(args[0].Float(), args[1].Float())
 			if err != nil {
