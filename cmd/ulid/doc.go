@@ -3,8 +3,8 @@
 // Usage:
 //
 //	ulid [-n N] [--time T] [--v7] [--lower] [--uuid] [--json | -f FIELD] [--local] [-z]
-//	ulid [inspect] [--json | -f FIELD] [--local] [--strict] [--ulid-only] ID...
-//	ulid convert [--strict] [--ulid-only] ID...
+//	ulid [inspect] [--json | -f FIELD] [--local] [--strict] [--ulid-only] [ID...]
+//	ulid convert [--strict] [--ulid-only] [ID...]
 //	ulid validate [--strict] [--ulid-only] [ID...]
 //	ulid --version
 //

@@ -91,6 +91,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 type cli struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
+	typed          map[string]string // flag names as the user spelled them; see typedFlags
 }
 
 // errVersion is the error of parseFlags for --version.
@@ -106,6 +107,7 @@ func (e usageError) Error() string { return string(e) }
 // run before any ID is read: a usageError, flag.ErrHelp for -h and help,
 // or errVersion.
 func (c *cli) run(args []string) (int, error) {
+	c.typed = typedFlags(args)
 	if len(args) > 0 {
 		switch args[0] {
 		case "generate":
@@ -113,7 +115,7 @@ func (c *cli) run(args []string) (int, error) {
 			gen := generateFlags(fs)
 			showFlags(fs, &gen.show)
 			fs.BoolVar(&gen.json, "json", false, "print one JSON object per ULID")
-			ids, err := parseFlags(fs, args[1:])
+			ids, err := c.parseFlags(fs, args[1:])
 			if err != nil {
 				return 0, err
 			}
@@ -124,7 +126,7 @@ func (c *cli) run(args []string) (int, error) {
 		case "inspect":
 			fs := newFlagSet()
 			opt := inspectFlags(fs)
-			ids, err := parseFlags(fs, args[1:])
+			ids, err := c.parseFlags(fs, args[1:])
 			if err == nil {
 				err = opt.check()
 			}
@@ -135,7 +137,7 @@ func (c *cli) run(args []string) (int, error) {
 		case "convert", "validate":
 			fs := newFlagSet()
 			opt := policyFlags(fs)
-			ids, err := parseFlags(fs, args[1:])
+			ids, err := c.parseFlags(fs, args[1:])
 			if err != nil {
 				return 0, err
 			}
@@ -153,19 +155,19 @@ func (c *cli) run(args []string) (int, error) {
 	fs := newFlagSet()
 	gen := generateFlags(fs)
 	opt := inspectFlags(fs)
-	ids, err := parseFlags(fs, args)
+	ids, err := c.parseFlags(fs, args)
 	if err != nil {
 		return 0, err
 	}
 	if len(ids) == 0 {
 		if name := anySet(fs, inspectOnlyFlags...); name != "" {
-			return 0, usageError(dashes(name) + " inspects IDs; give IDs, or - to read them")
+			return 0, usageError(c.flagName(name) + " inspects IDs; give IDs, or - to read them")
 		}
 		gen.show, gen.json = opt.show, opt.json
 		return c.runGenerate(*gen)
 	}
 	if name := anySet(fs, generateOnlyFlags...); name != "" {
-		return 0, usageError(dashes(name) + " generates; it cannot be combined with IDs to inspect")
+		return 0, usageError(c.flagName(name) + " generates; it cannot be combined with IDs to inspect")
 	}
 	// A first argument of lower-case letters only, shorter than a ULID, is
 	// a mistyped command; any other, the empty one included, is an ID.
@@ -205,7 +207,7 @@ func policyFlags(fs *flag.FlagSet) *toolinput.Options {
 // IDs. Flags may also follow IDs, as in "ulid inspect ID --json"; "--" ends
 // the flags. The error is flag.ErrHelp for -h, errVersion for --version,
 // or a usageError.
-func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
+func (c *cli) parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 	var ids []string
 	for {
 		err := fs.Parse(args)
@@ -213,7 +215,7 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 			return nil, err
 		}
 		if err != nil {
-			return nil, usageError(flagError(err))
+			return nil, usageError(c.respell(flagError(err)))
 		}
 		if fs.Lookup("version").Value.String() == "true" {
 			return nil, errVersion
@@ -270,6 +272,55 @@ func anySet(fs *flag.FlagSet, names ...string) string {
 }
 
 // dashes returns the flag name as the help spells it: -n, --json.
+// typedFlags returns, for each flag in args before "--", the way the user
+// wrote its name ("-time" or "--time", without "=value"), so that errors
+// name a flag as it was typed: the flag package accepts both spellings
+// and writes one dash.
+func typedFlags(args []string) map[string]string {
+	typed := map[string]string{}
+	for _, a := range args {
+		if a == "--" {
+			break
+		}
+		spelled, _, _ := strings.Cut(a, "=")
+		name := strings.TrimLeft(spelled, "-")
+		if len(spelled) < 2 || spelled[0] != '-' || name == "" {
+			continue
+		}
+		if _, seen := typed[name]; !seen {
+			typed[name] = spelled
+		}
+	}
+	return typed
+}
+
+// flagName returns the flag called name as the user typed it, or as the
+// help writes it if they did not.
+func (c *cli) flagName(name string) string {
+	if spelled, ok := c.typed[name]; ok {
+		return spelled
+	}
+	return dashes(name)
+}
+
+// respell returns msg, an error of the flag package, with the flag it
+// names ("-time") written as the user typed it ("--time").
+func (c *cli) respell(msg string) string {
+	for _, marker := range []string{"flag provided but not defined: -", "flag needs an argument: -", " for flag -", " for -"} {
+		i := strings.LastIndex(msg, marker)
+		if i < 0 {
+			continue
+		}
+		start := i + len(marker) - 1 // the dash
+		end := strings.IndexByte(msg[start:], ':')
+		if end < 0 {
+			end = len(msg) - start
+		}
+		return msg[:start] + c.flagName(msg[start+1:start+end]) + msg[start+end:]
+	}
+	return msg
+}
+
 func dashes(name string) string {
 	if len(name) == 1 {
 		return "-" + name

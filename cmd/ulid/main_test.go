@@ -186,8 +186,8 @@ func TestHelpIsDoc(t *testing.T) {
 		t.Errorf("help differs from the package doc:\n%s\n----\n%s", help, want)
 	}
 	const usage = "usage: ulid [-n N] [--time T] [--v7] [--lower] [--uuid] [--json | -f FIELD] [--local] [-z]\n" +
-		"       ulid [inspect] [--json | -f FIELD] [--local] [--strict] [--ulid-only] ID...\n" +
-		"       ulid convert [--strict] [--ulid-only] ID...\n" +
+		"       ulid [inspect] [--json | -f FIELD] [--local] [--strict] [--ulid-only] [ID...]\n" +
+		"       ulid convert [--strict] [--ulid-only] [ID...]\n" +
 		"       ulid validate [--strict] [--ulid-only] [ID...]\n" +
 		"       ulid --version\n" +
 		"Run 'ulid -h' for details and examples.\n"
@@ -427,7 +427,7 @@ func TestLongLine(t *testing.T) {
 		{name: "UUID typo", line: spaces + "01563df36481d6764c61efb99302bd5g",
 			want: `..."01563df36481d6764c61efb99302bd5g": invalid length 32 bytes, want 26; as UUID text: character 'g' at offset 40031, want a hex digit`},
 		{name: "inner space", line: spaces + "01ARYZ6S41 TSV4RRFFQ69G5FAV" + after,
-			want: `"                                        "...: invalid length 27 bytes, want 26`},
+			want: `"                                        "...: invalid length 27 bytes, want 26 (a line holds one ID, and this one has a space at offset 40010)`},
 		{name: "long ID", line: spaces + strings.Repeat("Z", 20000),
 			want: `"                                        "...: invalid length 20000 bytes, want 26`},
 		{name: "64 KiB and a space", line: fill + specULID + " ",
@@ -611,7 +611,7 @@ func TestValidate(t *testing.T) {
 			stdout: `line 3: "01ARYZ6S41TSV4RRFFQ69G5FAU": invalid character 'U' at offset 25` + "\n" +
 				`line 4: "80000000000000000000000000": first character '8' is above '7': value overflows 128 bits` + "\n" +
 				`line 6: "01ARYZ": invalid length 6 bytes, want 26` + "\n" +
-				`line 7: "01ARYZ6S41 TSV4RRFFQ69G5FAV": invalid length 27 bytes, want 26` + "\n",
+				`line 7: "01ARYZ6S41 TSV4RRFFQ69G5FAV": invalid length 27 bytes, want 26 (a line holds one ID, and this one has a space at offset 10)` + "\n",
 			stderr: "ulid: 4 of 6 IDs invalid\n"},
 		{name: "UUID is an ID", stdin: specUUID + "\n{" + specUUID + "}\n", code: 0},
 		{name: "UUID with --ulid-only", args: []string{"--ulid-only"}, stdin: specUUID + "\n", code: 1,
@@ -654,9 +654,9 @@ func TestMisuse(t *testing.T) {
 		{[]string{"generate", "--json", "--lower"}, "--lower and --json cannot be combined"},
 		{[]string{"--v7", specULID}, "--v7 generates; it cannot be combined with IDs"},
 		{[]string{specULID, "-", "--v7"}, "--v7 generates"},
-		{[]string{"inspect", "--v7", specULID}, "flag provided but not defined: -v7"},
+		{[]string{"inspect", "--v7", specULID}, "flag provided but not defined: --v7"},
 		{[]string{"generate", "--v7", specULID}, "generate takes no IDs"},
-		{[]string{"convert", "--v7", specULID}, "flag provided but not defined: -v7"},
+		{[]string{"convert", "--v7", specULID}, "flag provided but not defined: --v7"},
 		{[]string{"--time", "yesterday"}, "want an RFC 3339 time"},
 		{[]string{"--time", "2026-06-23"}, "want an RFC 3339 time"},
 		{[]string{"--time", "-1"}, "want an RFC 3339 time"},
@@ -666,8 +666,8 @@ func TestMisuse(t *testing.T) {
 		{[]string{"inspct", specULID}, `unknown command "inspct"`},
 		{[]string{"generate", specULID}, "generate takes no IDs"},
 		{[]string{"inspect", "-n", "3"}, "flag provided but not defined: -n"},
-		{[]string{"convert", "--json"}, "flag provided but not defined: -json"},
-		{[]string{"validate", "--lower"}, "flag provided but not defined: -lower"},
+		{[]string{"convert", "--json"}, "flag provided but not defined: --json"},
+		{[]string{"validate", "--lower"}, "flag provided but not defined: --lower"},
 	} {
 		r := runCmd(t, "", tc.args...)
 		if r.code != 2 || r.stdout != "" || !strings.HasPrefix(r.stderr, "ulid: ") || !strings.Contains(r.stderr, tc.want) || !strings.HasSuffix(r.stderr, synopsis) {
@@ -736,6 +736,34 @@ func TestWriteErrorStops(t *testing.T) {
 		code := run(tc.args, strings.NewReader(tc.stdin), &full, &stderr)
 		if code != 1 || full.writes != 1 || stderr.String() != "ulid: "+syscall.ENOSPC.Error()+"\n" {
 			t.Errorf("%q to a full disk: exit %d after %d writes, stderr %q", tc.args, code, full.writes, stderr.String())
+		}
+	}
+}
+
+// TestFlagSpelling checks that an error names a flag as it was typed: the
+// flag package takes -time and --time alike, and writes one dash.
+func TestFlagSpelling(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--time", "x"}, `ulid: invalid value "x" for flag --time: `},
+		{[]string{"-time", "x"}, `ulid: invalid value "x" for flag -time: `},
+		{[]string{"--time=x"}, `ulid: invalid value "x" for flag --time: `},
+		{[]string{"--n", "1e3"}, `ulid: invalid value "1e3" for flag --n: `},
+		{[]string{"--nope"}, "ulid: flag provided but not defined: --nope\n"},
+		{[]string{"-nope"}, "ulid: flag provided but not defined: -nope\n"},
+		{[]string{"--time"}, "ulid: flag needs an argument: --time\n"},
+		{[]string{"inspect", "--json=maybe", specULID}, `ulid: invalid boolean value "maybe" for --json: `},
+		{[]string{"--lower", specULID}, "ulid: --lower generates; it cannot be combined with IDs to inspect\n"},
+		{[]string{"-lower", specULID}, "ulid: -lower generates; it cannot be combined with IDs to inspect\n"},
+		{[]string{"-strict"}, "ulid: -strict inspects IDs; give IDs, or - to read them\n"},
+		// An ID after "--" that looks like a flag is not a spelling.
+		{[]string{"-time", "x", "--", "--time"}, `ulid: invalid value "x" for flag -time: `},
+	} {
+		r := runCmd(t, "", tc.args...)
+		if r.code != 2 || !strings.HasPrefix(r.stderr, tc.want) {
+			t.Errorf("%q: exit %d, stderr %q; want 2 and a line that starts %q", tc.args, r.code, r.stderr, tc.want)
 		}
 	}
 }

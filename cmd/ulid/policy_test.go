@@ -40,7 +40,7 @@ func TestInputPolicy(t *testing.T) {
 		{name: "UUID hex", in: "01563df36481d6764c61efb99302bd5b", uuid: true},
 		{name: "UUID with --ulid-only", in: specUUID, flags: []string{"--ulid-only"}, err: "invalid length 36 bytes, want 26"},
 		{name: "ULID with --ulid-only", in: " " + specULID, flags: []string{"--ulid-only"}},
-		{name: "inner space", in: "01ARYZ6S41 TSV4RRFFQ69G5FAV", err: "invalid length 27 bytes, want 26"},
+		{name: "inner space", in: "01ARYZ6S41 TSV4RRFFQ69G5FAV", err: "invalid length 27 bytes, want 26 (a line holds one ID, and this one has a space at offset 10)"},
 		{name: "padded bad character", in: "  01ARYZ6S41TSV4RRFFQ69G5FAU", err: "invalid character 'U' at offset 27"},
 		{name: "malformed UUID", in: "01563df3-6481-d676-4c61efb99302bd5b", err: "invalid UUID text length 35 bytes, want 36 for the form with hyphens"},
 		{name: "truncated UUID", in: "01563df3-6481-d676-4c61-efb99302bd", err: "invalid UUID text length 34 bytes, want 36 for the form with hyphens"},
@@ -49,7 +49,7 @@ func TestInputPolicy(t *testing.T) {
 		// UUID text by its shape, whatever its length: a prefix, the 8-4
 		// start of the layout, or hex digits and hyphens.
 		{name: "UUID URN in upper case", in: "URN:UUID:" + strings.ToUpper(specUUID), uuid: true},
-		{name: "UUID and a comma", in: specUUID + ",", err: "invalid UUID text length 37 bytes, want 36 for the form with hyphens"},
+		{name: "UUID and a comma", in: specUUID + ",", err: "invalid UUID text length 37 bytes, want 36 for the form with hyphens (a line holds one ID, and this one has a comma at offset 36)"},
 		{name: "UUID with O for 0", in: "O" + specUUID[1:], err: "invalid UUID text: character 'O' at offset 0, want a hex digit"},
 		{name: "UUID in a brace", in: "{" + specUUID, err: uuidReason("{" + specUUID)},
 		{name: "UUID hex, 31 digits", in: "01563df36481d6764c61efb99302bd5", err: "invalid UUID text length 31 bytes, want 36 (or 32, 38, 45)"},
@@ -63,10 +63,13 @@ func TestInputPolicy(t *testing.T) {
 			err: "invalid length 32 bytes, want 26; as UUID text: character 'g' at offset 34, want a hex digit"},
 		{name: "UUID hex with a g, --ulid-only", in: "01563df36481d6764c61efb99302bd5g", flags: []string{"--ulid-only"}, err: "invalid length 32 bytes, want 26"},
 		{name: "sentence of 36 bytes", in: "this is not an id, it is a sentence!",
-			err: "invalid length 36 bytes, want 26; as UUID text: character 't' at offset 0, want a hex digit"},
+			err: "invalid length 36 bytes, want 26; as UUID text: character 't' at offset 0, want a hex digit (a line holds one ID, and this one has a space at offset 4)"},
 		{name: "ULID and junk, 32 bytes", in: specULID + "XXXXXX",
 			err: "invalid length 32 bytes, want 26; as UUID text: character 'R' at offset 3, want a hex digit"},
 		{name: "ULID and junk, 29 bytes", in: specULID + "XXX", err: "invalid length 29 bytes, want 26"},
+		{name: "CSV row", in: specUUID + ",ok", err: "invalid UUID text length 39 bytes, want 36 for the form with hyphens (a line holds one ID, and this one has a comma at offset 36)"},
+		{name: "TSV row with padding", in: "  " + specULID + "\tsignup", err: "invalid length 33 bytes, want 26 (a line holds one ID, and this one has a tab at offset 28)"},
+		{name: "semicolon list", in: specULID + ";01", err: "invalid length 29 bytes, want 26 (a line holds one ID, and this one has a semicolon at offset 26)"},
 		{name: "ULID with a hyphen at byte 8", in: "01ARYZ6S-1TSV4RRFFQ69G5FAV", err: "invalid character '-' at offset 8"},
 		{name: "quoted UUID", in: `"` + specUUID + `"`, err: `invalid length 38 bytes, want 26; as UUID text: character '"' at offset 0, want '{'`},
 	} {
@@ -200,7 +203,7 @@ func TestField(t *testing.T) {
 		{[]string{"-f", "ms1", specULID}, `invalid value "ms1" for flag -f: ` + names},
 		{[]string{"-f", "1", specULID}, `invalid value "1" for flag -f: ` + names},
 		{[]string{"-f", "2006-01-02", specULID}, `invalid value "2006-01-02" for flag -f: ` + names},
-		{[]string{"--format=15:04 MST", "--local", specULID}, `invalid value "15:04 MST" for flag -format: ` + names},
+		{[]string{"--format=15:04 MST", "--local", specULID}, `invalid value "15:04 MST" for flag --format: ` + names},
 		{[]string{"-f", "2006-01-02", "-f", "ms", specULID}, `invalid value "2006-01-02" for flag -f: ` + names},
 		{[]string{"inspect", "-f", "RFC3339Nano", "-"}, `invalid value "RFC3339Nano" for flag -f: ` + names},
 		// Nor when generating.
@@ -216,7 +219,7 @@ func TestField(t *testing.T) {
 		{[]string{"-f", "ms", "--uuid"}, "--uuid and -f cannot be combined"},
 		{[]string{"generate", "--lower", "-f", "ulid"}, "--lower and -f cannot be combined"},
 		{[]string{"generate", "--json", "-f", "ms"}, "--json and -f cannot be combined"},
-		{[]string{"validate", "--v7"}, "flag provided but not defined: -v7"},
+		{[]string{"validate", "--v7"}, "flag provided but not defined: --v7"},
 	} {
 		r := runCmd(t, specULID+"\n", tc.args...)
 		if r.code != 2 || r.stdout != "" || !strings.Contains(r.stderr, tc.want) || !strings.HasSuffix(r.stderr, synopsis) {
@@ -315,7 +318,7 @@ func TestTimeForms(t *testing.T) {
 
 	// Seconds are never read as 1970 milliseconds.
 	r := runCmd(t, "", "--time", "1796113133")
-	want := `ulid: invalid value "1796113133" for flag -time: 1796113133 is ambiguous: as Unix milliseconds it is 1970-01-21T18:55:13.133Z, ` +
+	want := `ulid: invalid value "1796113133" for flag --time: 1796113133 is ambiguous: as Unix milliseconds it is 1970-01-21T18:55:13.133Z, ` +
 		"as Unix seconds 2026-12-01T08:18:53.000Z; write @1796113133 for seconds, or the time in RFC 3339\n"
 	if r.code != 2 || r.stdout != "" || r.stderr != want+synopsis {
 		t.Errorf("--time 1796113133: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
@@ -336,7 +339,7 @@ func TestTimeForms(t *testing.T) {
 			"which RFC 3339 offsets do not have; write the time in UTC: 1971-06-01T12:00:00.123Z"},
 	} {
 		r := runCmd(t, "", "--time", tc.time)
-		want := `ulid: invalid value "` + tc.time + `" for flag -time: ` + tc.want + "\n" + synopsis
+		want := `ulid: invalid value "` + tc.time + `" for flag --time: ` + tc.want + "\n" + synopsis
 		if r.code != 2 || r.stdout != "" || r.stderr != want {
 			t.Errorf("--time %s: exit %d, stdout %q, stderr %q; want %q", tc.time, r.code, r.stdout, r.stderr, want)
 		}
@@ -349,12 +352,12 @@ func TestTimeForms(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--time", long}, `ulid: invalid value "2026-06-23T10:30:00.11111111111111111111"... for flag -time: ` +
+		{[]string{"--time", long}, `ulid: invalid value "2026-06-23T10:30:00.11111111111111111111"... for flag --time: ` +
 			`UTC offset +00 needs minutes in "2026-06-23T10:30:00.11111111111111111111"...; write +00:00`},
-		{[]string{"--time", strings.Repeat("x", 100<<10)}, `ulid: invalid value "` + strings.Repeat("x", 40) + `"... for flag -time: ` + toolinput.TimeSyntax},
+		{[]string{"--time", strings.Repeat("x", 100<<10)}, `ulid: invalid value "` + strings.Repeat("x", 40) + `"... for flag --time: ` + toolinput.TimeSyntax},
 		{[]string{"-n", strings.Repeat("9", 100<<10)}, `ulid: invalid value "` + strings.Repeat("9", 40) + `"... for flag -n: out of range: want from 0 to 9223372036854775807`},
 		{[]string{"-f", strings.Repeat("x", 100<<10), specULID}, `ulid: invalid value "` + strings.Repeat("x", 40) + `"... for flag -f: want one of`},
-		{[]string{"inspect", "--json=" + strings.Repeat("x", 100<<10), specULID}, `ulid: invalid boolean value "` + strings.Repeat("x", 40) + `"... for -json: parse error`},
+		{[]string{"inspect", "--json=" + strings.Repeat("x", 100<<10), specULID}, `ulid: invalid boolean value "` + strings.Repeat("x", 40) + `"... for --json: parse error`},
 	} {
 		r := runCmd(t, "", tc.args...)
 		first, rest, _ := strings.Cut(r.stderr, "\n")

@@ -143,12 +143,22 @@ func read(given string, n int, opt Options) (Input, error) {
 		_, uerr := ulid.ParseUUID(in.Text)
 		e.UUID = shift(uerr, in.Lead)
 	}
+	if i := strings.IndexAny(in.Text, separators); i >= 0 {
+		e.Separator, e.SeparatorOffset = in.Text[i], in.Lead+i
+	}
 	in.ID, in.Mark = ulid.ULID{}, e.Err.Offset
 	if e.UUID != nil {
 		in.Mark = e.UUID.Offset
 	}
 	return in, e
 }
+
+// separators are the bytes that, inside a line, suggest it holds more than
+// one field: a CSV or TSV row, or words, pasted where one ID goes.
+const separators = ",;\t "
+
+// separatorNames names each of separators in a hint.
+var separatorNames = map[byte]string{',': "a comma", ';': "a semicolon", '\t': "a tab", ' ': "a space"}
 
 // isUUIDLength reports whether n is the length of a UUID text form: 32
 // hex digits, 36 with hyphens, 38 in braces or 45 with "urn:uuid:".
@@ -186,6 +196,13 @@ type Error struct {
 	UUID *ulid.ParseError
 	// TooLong is whether the text is longer than MaxLine.
 	TooLong bool
+	// Separator is the first comma, semicolon, tab or space inside the
+	// trimmed text, or 0 if it has none; SeparatorOffset is its offset in
+	// the text as given. Such a line most likely holds more than one field
+	// (a row pasted from a CSV file or a table), and the message says that
+	// a line holds one ID.
+	Separator       byte
+	SeparatorOffset int
 }
 
 // Error returns the message the tools show: the library's, without the
@@ -206,6 +223,9 @@ func (e *Error) Error() string {
 		} else {
 			msg += "; as UUID text: character " + quoteByte(u.Byte) + " at offset " + strconv.Itoa(u.Offset) + ", want " + u.Want
 		}
+	}
+	if e.Separator != 0 {
+		msg += " (a line holds one ID, and this one has " + separatorNames[e.Separator] + " at offset " + strconv.Itoa(e.SeparatorOffset) + ")"
 	}
 	return msg
 }
