@@ -693,7 +693,7 @@ await step('where the offset has seconds (Africa/Monrovia before 1972) local tim
 
 await step('white space is what the Go policy trims, in every field: U+3000 and U+2028 are not ignored', async () => {
   // The page never trims with JavaScript's trim(), which removes more.
-  const source = readFileSync(new URL('../static/app.js', import.meta.url), 'utf8');
+  const source = readFileSync(new URL('../../cmd/ulid-web/static/app.js', import.meta.url), 'utf8');
   assert.doesNotMatch(source, /(?<!api)\.trim(Start|End|Left|Right)?\(/, 'app.js trims with String.prototype.trim');
   const v = vectors[0];
   const decodeCases = [
