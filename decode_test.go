@@ -169,11 +169,11 @@ func checkAgainstOracle(t *testing.T, in string) {
 
 func FuzzParse(f *testing.F) {
 	for _, v := range vectors {
-		f.Add(v.text)
+		f.Add(v.Text)
 	}
-	f.Add("01arYZ6s41tsv4rrffq69g5fav")
-	f.Add("OIARYZ6S41TSV4RRFFQ69G5FAV")
-	f.Add("80000000000000000000000000")
+	for _, e := range vectorExtras {
+		f.Add(e.Text)
+	}
 	f.Add("01ARYZ6S41TSV4RRFFQ69G5FAU")
 	f.Add("")
 	f.Fuzz(func(t *testing.T, s string) {
@@ -220,7 +220,7 @@ func FuzzParse(f *testing.F) {
 
 func FuzzUnmarshalBinary(f *testing.F) {
 	for _, v := range vectors {
-		id := MustParse(v.text)
+		id := MustParse(v.Text)
 		f.Add(id[:], make([]byte, 16))
 	}
 	f.Add([]byte{}, []byte{1})

@@ -38,13 +38,13 @@ func TestTimestampConversion(t *testing.T) {
 	}
 
 	for _, v := range vectors {
-		got, err := Time(v.ms)
-		if err != nil || got.Format(rfc3339Milli) != v.time || got.Location() != time.UTC {
-			t.Errorf("Time(%d) = %v, %v; want %s", v.ms, got, err, v.time)
+		got, err := Time(v.Ms)
+		if err != nil || got.Format(rfc3339Milli) != v.UTC || got.Location() != time.UTC {
+			t.Errorf("Time(%d) = %v, %v; want %s", v.Ms, got, err, v.UTC)
 		}
 		back, err := Timestamp(got)
-		if err != nil || back != v.ms {
-			t.Errorf("Timestamp(Time(%d)) = %d, %v", v.ms, back, err)
+		if err != nil || back != v.Ms {
+			t.Errorf("Timestamp(Time(%d)) = %d, %v", v.Ms, back, err)
 		}
 	}
 	if _, err := Time(MaxTimestamp + 1); !errors.Is(err, ErrTimeOutOfRange) {

@@ -2,9 +2,11 @@ package ulid
 
 import (
 	"bytes"
+	_ "embed"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math/big"
 	"slices"
 	"strings"
@@ -12,19 +14,47 @@ import (
 	"time"
 )
 
-// vectors are test vectors computed from the ULID specification's layout:
-// its own example, the extremes and two more.
-var vectors = []struct {
-	text string
-	hex  string
-	ms   uint64
-	time string
-}{
-	{"01ARYZ6S41TSV4RRFFQ69G5FAV", "01563df36481d6764c61efb99302bd5b", 1469918176385, "2016-07-30T22:36:16.385Z"},
-	{"00000000000000000000000000", "00000000000000000000000000000000", 0, "1970-01-01T00:00:00.000Z"},
-	{"7ZZZZZZZZZZZZZZZZZZZZZZZZZ", "ffffffffffffffffffffffffffffffff", 281474976710655, "10889-08-02T05:31:50.655Z"},
-	{"01KVT0F720ZK9N4T2QX7VR8WMC", "019ef4079c40fcd3526857e9f784728c", 1782210600000, "2026-06-23T10:30:00.000Z"},
-	{"014D2PF2DBSQQZXQ5TK1V58CGG", "0123456789abcdeffedcba9876543210", 1250999896491, "2009-08-23T03:58:16.491Z"},
+// A vector is one ULID of testdata/vectors.json, in each of its forms.
+type vector struct {
+	Text string // canonical text
+	Hex  string // the 16 bytes in hex
+	Ms   uint64 // Unix milliseconds
+	UTC  string // the time, RFC 3339 with milliseconds
+	UUID string // the 16 bytes as UUID text
+}
+
+// A vectorExtra is an input of testdata/vectors.json that Parse reads as
+// Want, or refuses if Want is empty.
+type vectorExtra struct {
+	Text    string
+	Want    string
+	Offsets []int // of Crockford's aliases in Text
+}
+
+// vectors are the test vectors of testdata/vectors.json, computed from the
+// layout of the ULID specification (https://github.com/ulid/spec): its own
+// example, the extremes and two more. The tests of the browser tool and of
+// its page read the same file.
+var vectors, vectorExtras = readVectors()
+
+// vectorsJSON is embedded, rather than read when the tests start, so that
+// go test reruns them when it changes.
+//
+//go:embed testdata/vectors.json
+var vectorsJSON []byte
+
+// readVectors decodes vectorsJSON. It panics if that is malformed, which
+// fails the package's tests at once.
+func readVectors() ([]vector, map[string]vectorExtra) {
+	var file struct {
+		Vectors []vector
+		Extras  map[string]vectorExtra
+	}
+	err := json.Unmarshal(vectorsJSON, &file)
+	if err != nil || len(file.Vectors) == 0 || len(file.Extras) == 0 {
+		panic(fmt.Sprintf("testdata/vectors.json: %v (%d vectors)", err, len(file.Vectors)))
+	}
+	return file.Vectors, file.Extras
 }
 
 // rfc3339Milli formats times as the vectors write them.
@@ -41,22 +71,25 @@ func fromHex(t *testing.T, s string) ULID {
 
 func TestVectors(t *testing.T) {
 	for _, v := range vectors {
-		t.Run(v.text, func(t *testing.T) {
-			want := fromHex(t, v.hex)
+		t.Run(v.Text, func(t *testing.T) {
+			want := fromHex(t, v.Hex)
 			for name, parse := range map[string]func(string) (ULID, error){"Parse": Parse, "ParseStrict": ParseStrict} {
-				got, err := parse(v.text)
+				got, err := parse(v.Text)
 				if err != nil || got != want {
-					t.Errorf("%s(%q) = %x, %v; want %x", name, v.text, got[:], err, want[:])
+					t.Errorf("%s(%q) = %x, %v; want %x", name, v.Text, got[:], err, want[:])
 				}
 			}
-			if got := want.String(); got != v.text {
-				t.Errorf("String() = %q, want %q", got, v.text)
+			if got := want.String(); got != v.Text {
+				t.Errorf("String() = %q, want %q", got, v.Text)
 			}
-			if got := want.Timestamp(); got != v.ms {
-				t.Errorf("Timestamp() = %d, want %d", got, v.ms)
+			if got := want.Timestamp(); got != v.Ms {
+				t.Errorf("Timestamp() = %d, want %d", got, v.Ms)
 			}
-			if got := want.Time().Format(rfc3339Milli); got != v.time {
-				t.Errorf("Time() = %s, want %s", got, v.time)
+			if got := want.Time().Format(rfc3339Milli); got != v.UTC {
+				t.Errorf("Time() = %s, want %s", got, v.UTC)
+			}
+			if got := want.UUIDString(); got != v.UUID {
+				t.Errorf("UUIDString() = %s, want %s", got, v.UUID)
 			}
 			if loc := want.Time().Location(); loc != time.UTC {
 				t.Errorf("Time().Location() = %v, want UTC", loc)
@@ -65,7 +98,7 @@ func TestVectors(t *testing.T) {
 				t.Errorf("Entropy() = %x, want %x", got, want[6:])
 			}
 			// Lower case parses to the same value.
-			if got, err := Parse(strings.ToLower(v.text)); err != nil || got != want {
+			if got, err := Parse(strings.ToLower(v.Text)); err != nil || got != want {
 				t.Errorf("Parse(lower) = %x, %v", got[:], err)
 			}
 		})
@@ -73,18 +106,19 @@ func TestVectors(t *testing.T) {
 }
 
 func TestSpecExtras(t *testing.T) {
-	first := MustParse("01ARYZ6S41TSV4RRFFQ69G5FAV")
-	if got, err := Parse("01arYZ6s41tsv4rrffq69g5fav"); err != nil || got != first {
-		t.Errorf("mixed case: %v, %v", got, err)
+	lower, aliases, overflow := vectorExtras["lower"], vectorExtras["aliases"], vectorExtras["overflow"]
+	if got, err := Parse(lower.Text); err != nil || got != MustParse(lower.Want) {
+		t.Errorf("mixed case %s: %v, %v", lower.Text, got, err)
 	}
-	if got, err := Parse("OIARYZ6S41TSV4RRFFQ69G5FAV"); err != nil || got != first {
-		t.Errorf("aliases with Parse: %v, %v", got, err)
+	if got, err := Parse(aliases.Text); err != nil || got != MustParse(aliases.Want) {
+		t.Errorf("aliases %s with Parse: %v, %v", aliases.Text, got, err)
 	}
-	if _, err := ParseStrict("OIARYZ6S41TSV4RRFFQ69G5FAV"); !errors.Is(err, ErrInvalidCharacter) {
-		t.Errorf("aliases with ParseStrict: err = %v, want ErrInvalidCharacter", err)
+	var pe *ParseError
+	if _, err := ParseStrict(aliases.Text); !errors.Is(err, ErrInvalidCharacter) || !errors.As(err, &pe) || pe.Offset != aliases.Offsets[0] {
+		t.Errorf("aliases with ParseStrict: err = %v, want ErrInvalidCharacter at offset %d", err, aliases.Offsets[0])
 	}
-	if _, err := Parse("80000000000000000000000000"); !errors.Is(err, ErrOverflow) {
-		t.Errorf("overflow: err = %v, want ErrOverflow", err)
+	if _, err := Parse(overflow.Text); overflow.Want != "" || !errors.Is(err, ErrOverflow) {
+		t.Errorf("overflow %s: err = %v, want ErrOverflow", overflow.Text, err)
 	}
 }
 

@@ -24,9 +24,9 @@ import (
 	"github.com/ulidgo/ulid"
 )
 
-// migrateText, migrateMS and migrateEntropy are the SPEC's first test
-// vector: its text, its timestamp in Unix milliseconds and its 10 entropy
-// bytes.
+// migrateText, migrateMS and migrateEntropy are the ULID specification's
+// example (https://github.com/ulid/spec): its text, its timestamp in Unix
+// milliseconds and its 10 entropy bytes.
 const (
 	migrateText = "01ARYZ6S41TSV4RRFFQ69G5FAV"
 	migrateMS   = 1469918176385

@@ -157,7 +157,7 @@ var pgxOps = []struct {
 			}
 		}
 		if got := stored(t, conn, table, "id", ulid.MustParse("01ARYZ6S41TSV4RRFFQ69G5FAV")); got != "01563df3-6481-d676-4c61-efb99302bd5b" {
-			t.Fatalf("the SPEC's vector is stored as %q", got)
+			t.Fatalf("the ULID specification's example is stored as %q", got)
 		}
 	}},
 	{"bind *ULID", func(t *testing.T, conn *pgx.Conn, _ pgx.QueryExecMode, table string) {

@@ -3,7 +3,7 @@ package integration
 // Storage tests: the same checks for every database, driver and column type.
 //
 // For each target below, and each of its two column types (the 16-byte one
-// the SPEC recommends and a CHAR(26) text variant), the tests
+// docs/storing.md recommends and a CHAR(26) text variant), the tests
 //
 //   - insert 10,000 ULIDs from ulid.Make(), made across several milliseconds,
 //     in shuffled order, and check that ORDER BY id returns them in creation

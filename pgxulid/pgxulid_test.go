@@ -11,7 +11,7 @@ import (
 	"github.com/ulidgo/ulid"
 )
 
-// The SPEC's first test vector, in its three forms.
+// The ULID specification's example (https://github.com/ulid/spec), in its three forms.
 const (
 	vecULID = "01ARYZ6S41TSV4RRFFQ69G5FAV"
 	vecUUID = "01563df3-6481-d676-4c61-efb99302bd5b"

@@ -10,9 +10,11 @@
 // At start it builds the page's logic, ./web/wasm, with GOOS=js GOARCH=wasm
 // (the go command's build cache makes this quick after the first time) and
 // copies wasm_exec.js from the Go distribution that built it; the page's
-// other files are embedded in the command. It then serves the page on -addr
-// until interrupted. With -out it writes the site to DIR instead, for any
-// static file host, and exits.
+// other files, in ./static, are embedded in the command. It then serves the
+// page on -addr until interrupted, with the standard library's file server
+// and the security headers of docs/browser.md, uncompressed: it is meant
+// for loopback, and a static host compresses. With -out it writes the site
+// to DIR instead, for any static file host, and exits.
 //
 // The page makes no network request after loading its own files.
 package main
@@ -20,8 +22,7 @@ package main
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
+	"embed"
 	"errors"
 	"flag"
 	"fmt"
@@ -32,14 +33,19 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
-	"path"
 	"path/filepath"
 	"strings"
 	"syscall"
+	"testing/fstest"
 	"time"
-
-	"github.com/ulidgo/ulid/web"
 )
+
+// embedded holds the page's static files, in static/: index.html and what
+// it loads, but for main.wasm and wasm_exec.js, which are built and copied
+// from the Go distribution when the command starts.
+//
+//go:embed static
+var embedded embed.FS
 
 // wasmPackage is the main package compiled to main.wasm.
 const wasmPackage = "github.com/ulidgo/ulid/web/wasm"
@@ -92,17 +98,16 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "ulid-web:", err)
 		return 1
 	}
-	s, err := newSite(web.Files(), wasm, wasmExec)
+	s, err := newSite(staticFiles(), wasm, wasmExec, time.Now())
 	if err != nil {
 		fmt.Fprintln(stderr, "ulid-web:", err)
 		return 1
 	}
-	w := s["main.wasm"]
-	fmt.Fprintf(stdout, "ulid-web: built main.wasm in %v: %d bytes, %d gzipped\n",
-		time.Since(start).Round(time.Millisecond), len(w.data), len(w.gz))
+	fmt.Fprintf(stdout, "ulid-web: built main.wasm in %v: %d bytes\n",
+		time.Since(start).Round(time.Millisecond), len(wasm))
 
 	if *out != "" {
-		if err := s.write(*out); err != nil {
+		if err := writeSite(s, *out); err != nil {
 			fmt.Fprintln(stderr, "ulid-web:", err)
 			return 1
 		}
@@ -115,7 +120,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "ulid-web:", err)
 		return 1
 	}
-	srv := newServer(s, defaultTimeouts)
+	srv := newServer(handler(s), defaultTimeouts)
 	fmt.Fprintf(stdout, "ulid-web: serving http://%s/\n", ln.Addr())
 	done := make(chan struct{})
 	go func() {
@@ -147,12 +152,11 @@ type timeouts struct {
 // defaultTimeouts are the server's timeouts. Without them a client that
 // opens a connection and then does nothing, or asks for main.wasm and
 // never reads it, holds the connection, and a file descriptor, for as long
-// as it likes. The longest response is main.wasm, about 3.2 MB, or 0.9 MB
-// gzipped (docs/browser.md has the sizes), so the write timeout, which
+// as it likes. The longest response is main.wasm, about 3.2 MB, sent
+// uncompressed (docs/browser.md has the size), so the write timeout, which
 // covers the whole response, is what a slow phone needs: at 400 kbit/s, a
-// poor 3G link, the module takes 64 s uncompressed and 19 s gzipped, and
-// 5 minutes lets it through uncompressed at 85 kbit/s. A client that
-// reads more slowly than that is cut off. The page's requests are GETs
+// poor 3G link, the module takes 64 s, and 5 minutes lets it through at
+// 85 kbit/s. A client that reads more slowly than that is cut off. The page's requests are GETs
 // without a body, so reading one takes a fraction of a second; the read
 // timeouts only stop clients that send nothing. A kept-alive connection
 // is closed after 2 minutes without a request; the browser opens a new one
@@ -221,43 +225,30 @@ func buildWasm(ctx context.Context) (wasm, wasmExec []byte, err error) {
 	return wasm, wasmExec, nil
 }
 
-// A file is one file of the site, held in memory.
-type file struct {
-	data  []byte
-	gz    []byte // data compressed with gzip, or nil if that does not pay
-	ctype string
-	etag  string
+// staticFiles returns the embedded static files, named as in the site.
+func staticFiles() fs.FS {
+	sub, err := fs.Sub(embedded, "static")
+	if err != nil {
+		panic(err) // "static" is a valid path, so this cannot happen
+	}
+	return sub
 }
 
-// A site maps file names, such as "index.html", to files. It serves them
-// over HTTP: "/" is index.html, and there are no subdirectories.
-type site map[string]*file
-
-var contentTypes = map[string]string{
-	".html": "text/html; charset=utf-8",
-	".css":  "text/css; charset=utf-8",
-	".js":   "text/javascript; charset=utf-8",
-	".svg":  "image/svg+xml",
-	".png":  "image/png",
-	".wasm": "application/wasm",
-}
-
-// newSite collects the static files of files and the built main.wasm and
-// wasm_exec.js.
-func newSite(files fs.FS, wasm, wasmExec []byte) (site, error) {
-	s := site{}
-	err := fs.WalkDir(files, ".", func(name string, d fs.DirEntry, err error) error {
+// newSite returns the site: the files of static, which has no
+// subdirectories, and the built main.wasm and wasm_exec.js, held in memory
+// and modified at built, which the server sends as Last-Modified.
+func newSite(static fs.FS, wasm, wasmExec []byte, built time.Time) (fstest.MapFS, error) {
+	s := fstest.MapFS{}
+	err := fs.WalkDir(static, ".", func(name string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
 		}
 		if strings.Contains(name, "/") {
 			return fmt.Errorf("%s: the site has no subdirectories", name)
 		}
-		data, err := fs.ReadFile(files, name)
-		if err != nil {
-			return err
-		}
-		return s.add(name, data)
+		data, err := fs.ReadFile(static, name)
+		s[name] = &fstest.MapFile{Data: data, Mode: 0o644, ModTime: built}
+		return err
 	})
 	if err != nil {
 		return nil, err
@@ -265,36 +256,19 @@ func newSite(files fs.FS, wasm, wasmExec []byte) (site, error) {
 	if _, ok := s["index.html"]; !ok {
 		return nil, errors.New("the site has no index.html")
 	}
-	if err := s.add("main.wasm", wasm); err != nil {
-		return nil, err
-	}
-	if err := s.add("wasm_exec.js", wasmExec); err != nil {
-		return nil, err
-	}
+	s["main.wasm"] = &fstest.MapFile{Data: wasm, Mode: 0o644, ModTime: built}
+	s["wasm_exec.js"] = &fstest.MapFile{Data: wasmExec, Mode: 0o644, ModTime: built}
 	return s, nil
 }
 
-func (s site) add(name string, data []byte) error {
-	ctype, ok := contentTypes[path.Ext(name)]
-	if !ok {
-		return fmt.Errorf("%s: no content type for %q files", name, path.Ext(name))
-	}
-	sum := sha256.Sum256(data)
-	f := &file{data: data, ctype: ctype, etag: `"` + hex.EncodeToString(sum[:12]) + `"`}
-	if ctype != "image/png" {
-		f.gz = compress(data)
-	}
-	s[name] = f
-	return nil
-}
-
-// write writes the site's files into dir, creating it if needed.
-func (s site) write(dir string) error {
+// writeSite writes the files of s into dir, creating it if needed and
+// replacing files of the same names.
+func writeSite(s fstest.MapFS, dir string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
 	for name, f := range s {
-		if err := os.WriteFile(filepath.Join(dir, name), f.data, 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(dir, name), f.Data, 0o644); err != nil {
 			return err
 		}
 	}
@@ -309,8 +283,9 @@ const contentSecurityPolicy = "default-src 'none'; script-src 'self' 'wasm-unsaf
 
 // securityHeaders are the headers the server sends with every file, in
 // this order. A static host sends none of them unless told to: the page
-// carries what a <meta> element can (see metaPolicy), and docs/browser.md
-// lists all of them for the host, as TestDocsListHeaders checks.
+// carries what <meta> elements can, as TestPageCarriesPolicy checks, and
+// docs/browser.md lists all of them for the host, as TestDocsListHeaders
+// checks.
 var securityHeaders = []struct{ name, value string }{
 	{"Content-Security-Policy", contentSecurityPolicy},
 	{"X-Content-Type-Options", "nosniff"},
@@ -318,53 +293,25 @@ var securityHeaders = []struct{ name, value string }{
 	{"Cross-Origin-Opener-Policy", "same-origin"},
 }
 
-// metaPolicy returns the directives of the Content Security Policy policy
-// that a <meta http-equiv="Content-Security-Policy"> element can carry:
-// all but frame-ancestors, report-uri and sandbox, which browsers ignore
-// there (Content Security Policy Level 3, section 3.3).
-func metaPolicy(policy string) string {
-	var kept []string
-	for d := range strings.SplitSeq(policy, ";") {
-		d = strings.TrimSpace(d)
-		name, _, _ := strings.Cut(d, " ")
-		switch strings.ToLower(name) {
-		case "", "frame-ancestors", "report-uri", "sandbox":
-			continue
+// handler serves the files of site with the standard library's file
+// server, which picks each Content-Type by its extension, serves
+// index.html for "/" and answers 404 for a name not in site, and adds
+// securityHeaders and Cache-Control: no-cache, so that a browser asks
+// again, with If-Modified-Since, each time the page loads. It answers only
+// GET and HEAD.
+func handler(site fs.FS) http.Handler {
+	files := http.FileServerFS(site)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			w.Header().Set("Allow", "GET, HEAD")
+			http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+			return
 		}
-		kept = append(kept, d)
-	}
-	return strings.Join(kept, "; ")
-}
-
-func (s site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if r.Method != http.MethodGet && r.Method != http.MethodHead {
-		w.Header().Set("Allow", "GET, HEAD")
-		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
-		return
-	}
-	name := strings.TrimPrefix(r.URL.Path, "/")
-	if name == "" {
-		name = "index.html"
-	}
-	f, ok := s[name]
-	if !ok {
-		http.NotFound(w, r)
-		return
-	}
-	h := w.Header()
-	h.Set("Content-Type", f.ctype)
-	for _, sh := range securityHeaders {
-		h.Set(sh.name, sh.value)
-	}
-	h.Set("Cache-Control", "no-cache")
-	data, etag := f.data, f.etag
-	if f.gz != nil {
-		h.Add("Vary", "Accept-Encoding")
-		if acceptsGzip(r.Header.Values("Accept-Encoding")) {
-			h.Set("Content-Encoding", "gzip")
-			data, etag = f.gz, strings.TrimSuffix(etag, `"`)+`-gz"`
+		h := w.Header()
+		for _, sh := range securityHeaders {
+			h.Set(sh.name, sh.value)
 		}
-	}
-	h.Set("ETag", etag)
-	http.ServeContent(w, r, name, time.Time{}, bytes.NewReader(data))
+		h.Set("Cache-Control", "no-cache")
+		files.ServeHTTP(w, r)
+	})
 }

@@ -2,9 +2,9 @@ package main
 
 import (
 	"bytes"
-	"compress/gzip"
 	"context"
 	"io"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -12,16 +12,19 @@ import (
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/ulidgo/ulid/web"
+	"testing/fstest"
+	"time"
 )
+
+// built is the time fakeSite's files were made.
+var built = time.Date(2026, 6, 23, 10, 30, 0, 0, time.UTC)
 
 // fakeSite is the real page with a stand-in for main.wasm, so that handler
 // tests need no WebAssembly build.
-func fakeSite(t *testing.T) site {
+func fakeSite(t *testing.T) fstest.MapFS {
 	t.Helper()
 	wasm := append([]byte("\x00asm\x01\x00\x00\x00"), bytes.Repeat([]byte("wasm"), 1000)...)
-	s, err := newSite(web.Files(), wasm, []byte("// wasm_exec.js\n"))
+	s, err := newSite(staticFiles(), wasm, []byte("// wasm_exec.js\n"), built)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,13 +51,15 @@ func body(t *testing.T, resp *http.Response) []byte {
 	return b
 }
 
+// TestServesFiles checks each file's Content-Type, which the file server
+// takes from mime.TypeByExtension: main.wasm must be application/wasm for
+// the page to compile it as it arrives.
 func TestServesFiles(t *testing.T) {
-	s := fakeSite(t)
+	s := handler(fakeSite(t))
 	for _, tc := range []struct {
 		path, ctype, contains string
 	}{
 		{"/", "text/html; charset=utf-8", `role="tablist"`},
-		{"/index.html", "text/html; charset=utf-8", `<script src="wasm_exec.js"`},
 		{"/app.js", "text/javascript; charset=utf-8", "ulidgo"},
 		{"/style.css", "text/css; charset=utf-8", ":focus-visible"},
 		{"/favicon.svg", "image/svg+xml", "<svg"},
@@ -73,12 +78,22 @@ func TestServesFiles(t *testing.T) {
 		if resp.Header.Get("X-Content-Type-Options") != "nosniff" {
 			t.Errorf("GET %s: no X-Content-Type-Options: nosniff", tc.path)
 		}
+		if resp.Header.Get("Content-Encoding") != "" || resp.Header.Get("Cache-Control") != "no-cache" ||
+			resp.Header.Get("Last-Modified") != built.Format(http.TimeFormat) {
+			t.Errorf("GET %s: Content-Encoding %q, Cache-Control %q, Last-Modified %q", tc.path,
+				resp.Header.Get("Content-Encoding"), resp.Header.Get("Cache-Control"), resp.Header.Get("Last-Modified"))
+		}
+	}
+	// The file server sends /index.html as /, where the page's relative
+	// links resolve the same.
+	if resp := get(t, s, "GET", "/index.html"); resp.StatusCode != http.StatusMovedPermanently || resp.Header.Get("Location") != "./" {
+		t.Errorf("GET /index.html: %d, Location %q; want a redirect to ./", resp.StatusCode, resp.Header.Get("Location"))
 	}
 }
 
 func TestNotFoundAndMethods(t *testing.T) {
-	s := fakeSite(t)
-	for _, p := range []string{"/nope", "/static/index.html", "/index.html/", "/main.wasm.gz", "/../go.mod", "/favicon.ico", "/site.go"} {
+	s := handler(fakeSite(t))
+	for _, p := range []string{"/nope", "/static/app.js", "/main.wasm.gz", "/../go.mod", "/favicon.ico", "/main.go", "/static/"} {
 		if resp := get(t, s, "GET", p); resp.StatusCode != http.StatusNotFound {
 			t.Errorf("GET %s: %d, want 404", p, resp.StatusCode)
 		}
@@ -93,52 +108,18 @@ func TestNotFoundAndMethods(t *testing.T) {
 	}
 }
 
-func TestGzipAndETag(t *testing.T) {
-	s := fakeSite(t)
-	plain := body(t, get(t, s, "GET", "/main.wasm"))
-	resp := get(t, s, "GET", "/main.wasm", "Accept-Encoding", "br, gzip;q=0.8")
-	if resp.Header.Get("Content-Encoding") != "gzip" || resp.Header.Get("Vary") != "Accept-Encoding" {
-		t.Fatalf("gzip not used: %v", resp.Header)
+// TestRevalidation checks that a browser that has the page, asking again
+// as Cache-Control: no-cache has it do, gets 304 Not Modified while the
+// server runs, and the file again after a restart has built it anew.
+func TestRevalidation(t *testing.T) {
+	s := handler(fakeSite(t))
+	since := built.Format(http.TimeFormat)
+	if resp := get(t, s, "GET", "/main.wasm", "If-Modified-Since", since); resp.StatusCode != http.StatusNotModified {
+		t.Errorf("If-Modified-Since %s: %d, want 304", since, resp.StatusCode)
 	}
-	zr, err := gzip.NewReader(bytes.NewReader(body(t, resp)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	unzipped, err := io.ReadAll(zr)
-	if err != nil || !bytes.Equal(unzipped, plain) {
-		t.Fatalf("gunzipped main.wasm differs (%v)", err)
-	}
-	if resp := get(t, s, "GET", "/main.wasm", "Accept-Encoding", "gzip;q=0"); resp.Header.Get("Content-Encoding") != "" {
-		t.Errorf("gzip;q=0 still compressed")
-	}
-	etag := resp.Header.Get("ETag")
-	if resp := get(t, s, "GET", "/main.wasm", "Accept-Encoding", "gzip", "If-None-Match", etag); resp.StatusCode != http.StatusNotModified {
-		t.Errorf("If-None-Match %s: %d, want 304", etag, resp.StatusCode)
-	}
-	if resp := get(t, s, "GET", "/main.wasm", "If-None-Match", etag); resp.StatusCode != http.StatusOK {
-		t.Errorf("the gzip ETag matched the plain file: %d", resp.StatusCode)
-	}
-}
-
-func TestAcceptsGzip(t *testing.T) {
-	for _, tc := range []struct {
-		values []string
-		want   bool
-	}{
-		{nil, false},
-		{[]string{"gzip"}, true},
-		{[]string{"deflate, gzip;q=1.0, *;q=0.5"}, true},
-		{[]string{"br", "GZIP"}, true},
-		{[]string{"gzip;q=0"}, false},
-		{[]string{"gzip; q=0.000"}, false},
-		{[]string{"*"}, true},
-		{[]string{"*;q=0"}, false},
-		{[]string{"gzip;q=0, *"}, false},
-		{[]string{"identity"}, false},
-	} {
-		if got := acceptsGzip(tc.values); got != tc.want {
-			t.Errorf("acceptsGzip(%q) = %v, want %v", tc.values, got, tc.want)
-		}
+	earlier := built.Add(-time.Second).Format(http.TimeFormat)
+	if resp := get(t, s, "GET", "/main.wasm", "If-Modified-Since", earlier); resp.StatusCode != http.StatusOK || len(body(t, resp)) != 4008 {
+		t.Errorf("If-Modified-Since %s: %d, want 200 and the file", earlier, resp.StatusCode)
 	}
 }
 
@@ -178,38 +159,67 @@ func TestBuild(t *testing.T) {
 	if !bytes.Contains(wasmExec, []byte("globalThis.Go")) {
 		t.Errorf("wasm_exec.js does not define Go")
 	}
-	s, err := newSite(web.Files(), wasm, wasmExec)
+	s, err := newSite(staticFiles(), wasm, wasmExec, time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
 	dir := filepath.Join(t.TempDir(), "site")
-	if err := s.write(dir); err != nil {
+	if err := os.Mkdir(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	for _, name := range []string{"index.html", "app.js", "style.css", "favicon.svg", "wasm_exec.js", "main.wasm"} {
+	// -out replaces the files of an earlier export.
+	if err := os.WriteFile(filepath.Join(dir, "main.wasm"), []byte("old"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := writeSite(s, dir); err != nil {
+		t.Fatal(err)
+	}
+	names := []string{"app.js", "favicon.svg", "index.html", "main.wasm", "style.css", "wasm_exec.js"}
+	if got := slices.Sorted(maps.Keys(s)); !slices.Equal(got, names) {
+		t.Errorf("the site has %q, want %q", got, names)
+	}
+	for _, name := range names {
 		got, err := os.ReadFile(filepath.Join(dir, name))
-		if err != nil || !bytes.Equal(got, s[name].data) {
+		if err != nil || !bytes.Equal(got, s[name].Data) {
 			t.Errorf("%s in the written site: %v", name, err)
 		}
 	}
-	t.Logf("main.wasm: %d bytes, %d gzipped", len(wasm), len(s["main.wasm"].gz))
+	t.Logf("main.wasm: %d bytes", len(wasm))
 }
 
 // TestSecurityHeaders checks that every file is sent with every header of
 // securityHeaders, with its value.
 func TestSecurityHeaders(t *testing.T) {
-	s := fakeSite(t)
-	for name := range s {
-		resp := get(t, s, "GET", "/"+name)
+	s := handler(fakeSite(t))
+	for _, path := range []string{"/", "/app.js", "/style.css", "/favicon.svg", "/wasm_exec.js", "/main.wasm", "/nope"} {
+		resp := get(t, s, "GET", path)
 		for _, h := range securityHeaders {
 			if got := resp.Header.Values(h.name); len(got) != 1 || got[0] != h.value {
-				t.Errorf("GET /%s: %s %q, want %q", name, h.name, got, h.value)
+				t.Errorf("GET %s: %s %q, want %q", path, h.name, got, h.value)
 			}
 		}
 	}
 	if len(securityHeaders) != 4 || !strings.Contains(contentSecurityPolicy, "frame-ancestors 'none'") {
 		t.Errorf("securityHeaders %v", securityHeaders)
 	}
+}
+
+// metaPolicy returns the directives of the Content Security Policy policy
+// that a <meta http-equiv="Content-Security-Policy"> element can carry:
+// all but frame-ancestors, report-uri and sandbox, which browsers ignore
+// there (Content Security Policy Level 3, section 3.3).
+func metaPolicy(policy string) string {
+	var kept []string
+	for d := range strings.SplitSeq(policy, ";") {
+		d = strings.TrimSpace(d)
+		name, _, _ := strings.Cut(d, " ")
+		switch strings.ToLower(name) {
+		case "", "frame-ancestors", "report-uri", "sandbox":
+			continue
+		}
+		kept = append(kept, d)
+	}
+	return strings.Join(kept, "; ")
 }
 
 func TestMetaPolicy(t *testing.T) {
@@ -231,7 +241,7 @@ func TestMetaPolicy(t *testing.T) {
 // Content Security Policy but for frame-ancestors, and the referrer policy,
 // both before the first element they govern.
 func TestPageCarriesPolicy(t *testing.T) {
-	page := string(fakeSite(t)["index.html"].data)
+	page := string(fakeSite(t)["index.html"].Data)
 	header := func(name string) string {
 		for _, h := range securityHeaders {
 			if h.name == name {

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"strconv"
 	"testing"
+	"testing/fstest"
 	"time"
 )
 
@@ -36,9 +37,9 @@ func TestDefaultTimeouts(t *testing.T) {
 }
 
 // bigSite is a site of one file, big.wasm, of size bytes, too big for the
-// buffers between server and client on loopback, and not compressed.
-func bigSite(size int) site {
-	return site{"big.wasm": &file{data: bytes.Repeat([]byte{'w'}, size), ctype: "application/wasm", etag: `"big"`}}
+// buffers between server and client on loopback.
+func bigSite(size int) fstest.MapFS {
+	return fstest.MapFS{"big.wasm": {Data: bytes.Repeat([]byte{'w'}, size)}}
 }
 
 // smallBuffers is a listener whose connections have small send buffers, so
@@ -105,7 +106,7 @@ func waitClosed(t *testing.T, closed <-chan time.Time, what string) time.Time {
 // though the read and write timeouts are far longer.
 func TestIdleConnectionClosed(t *testing.T) {
 	const idle = 300 * time.Millisecond
-	addr, closed := serve(t, fakeSite(t), timeouts{readHeader: time.Minute, read: time.Minute, write: time.Minute, idle: idle})
+	addr, closed := serve(t, handler(fakeSite(t)), timeouts{readHeader: time.Minute, read: time.Minute, write: time.Minute, idle: idle})
 	c := dial(t, addr)
 	start := time.Now()
 	if _, err := io.WriteString(c, "GET /favicon.svg HTTP/1.1\r\nHost: ulid\r\n\r\n"); err != nil {
@@ -134,7 +135,7 @@ func TestIdleConnectionClosed(t *testing.T) {
 // comes is closed too.
 func TestSilentConnectionClosed(t *testing.T) {
 	const header = 300 * time.Millisecond
-	addr, closed := serve(t, fakeSite(t), timeouts{readHeader: header, read: time.Minute, write: time.Minute, idle: time.Minute})
+	addr, closed := serve(t, handler(fakeSite(t)), timeouts{readHeader: header, read: time.Minute, write: time.Minute, idle: time.Minute})
 	for _, send := range []string{"", "GET / HTTP/1.1\r\nHost: ulid\r\n"} {
 		// Before dialling: the server may start the clock before Dial returns.
 		start := time.Now()
@@ -155,7 +156,7 @@ func TestSilentConnectionClosed(t *testing.T) {
 // that it got only part of the file.
 func TestNonReaderCutOff(t *testing.T) {
 	const write, size = 500 * time.Millisecond, 32 << 20
-	addr, closed := serve(t, bigSite(size), timeouts{readHeader: time.Minute, read: time.Minute, write: write, idle: time.Minute})
+	addr, closed := serve(t, handler(bigSite(size)), timeouts{readHeader: time.Minute, read: time.Minute, write: write, idle: time.Minute})
 	c := dial(t, addr)
 	start := time.Now()
 	if _, err := io.WriteString(c, "GET /big.wasm HTTP/1.1\r\nHost: ulid\r\n\r\n"); err != nil {
@@ -181,7 +182,7 @@ func TestNonReaderCutOff(t *testing.T) {
 func TestSlowReaderServed(t *testing.T) {
 	const short, size = 200 * time.Millisecond, 2 << 20
 	s := bigSite(size)
-	addr, _ := serve(t, s, timeouts{readHeader: short, read: short, write: time.Minute, idle: short})
+	addr, _ := serve(t, handler(s), timeouts{readHeader: short, read: short, write: time.Minute, idle: short})
 	c := dial(t, addr)
 	start := time.Now()
 	if _, err := io.WriteString(c, "GET /big.wasm HTTP/1.1\r\nHost: ulid\r\n\r\n"); err != nil {
@@ -203,7 +204,7 @@ func TestSlowReaderServed(t *testing.T) {
 		}
 		time.Sleep(25 * time.Millisecond)
 	}
-	if !bytes.Equal(got.Bytes(), s["big.wasm"].data) {
+	if !bytes.Equal(got.Bytes(), s["big.wasm"].Data) {
 		t.Errorf("got %d bytes of the %d byte file", got.Len(), size)
 	}
 	if d := time.Since(start); d < 3*short {

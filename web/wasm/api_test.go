@@ -1,7 +1,11 @@
 package main
 
 import (
+	"encoding/json"
+	"fmt"
 	"math"
+	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -11,20 +15,49 @@ import (
 	"github.com/ulidgo/ulid/internal/toolinput"
 )
 
-// The test vectors computed from the ULID specification's layout, as in
-// the root package's tests, as the Decode tab shows them.
-var vectors = []struct {
+// A vector is a ULID of testdata/vectors.json in the module's root, as the
+// Decode tab shows it; the ulid package's tests and the page's read the same
+// file.
+type vector struct {
 	text, bytes, utc, uuid string
 	ms                     uint64
-}{
-	{"01ARYZ6S41TSV4RRFFQ69G5FAV", "01563df36481d6764c61efb99302bd5b", "2016-07-30T22:36:16.385Z", "01563df3-6481-d676-4c61-efb99302bd5b", 1469918176385},
-	{"00000000000000000000000000", strings.Repeat("00", 16), "1970-01-01T00:00:00.000Z", "00000000-0000-0000-0000-000000000000", 0},
-	{"7ZZZZZZZZZZZZZZZZZZZZZZZZZ", strings.Repeat("ff", 16), "10889-08-02T05:31:50.655Z", "ffffffff-ffff-ffff-ffff-ffffffffffff", 281474976710655},
-	{"01KVT0F720ZK9N4T2QX7VR8WMC", "019ef4079c40fcd3526857e9f784728c", "2026-06-23T10:30:00.000Z", "019ef407-9c40-fcd3-5268-57e9f784728c", 1782210600000},
-	{"014D2PF2DBSQQZXQ5TK1V58CGG", "0123456789abcdeffedcba9876543210", "2009-08-23T03:58:16.491Z", "01234567-89ab-cdef-fedc-ba9876543210", 1250999896491},
+}
+
+// vectorsFile is the shared file of vectors.
+var vectorsFile = filepath.Join("..", "..", "testdata", "vectors.json")
+
+var vectors = readVectors(vectorsFile)
+
+// readVectors reads the vectors of the JSON file at name. It panics if the
+// file is missing or malformed, which fails the package's tests at once.
+func readVectors(name string) []vector {
+	var file struct {
+		Vectors []struct {
+			Text, Hex, UTC, UUID string
+			Ms                   uint64
+		}
+	}
+	data, err := os.ReadFile(name)
+	if err == nil {
+		err = json.Unmarshal(data, &file)
+	}
+	if err != nil || len(file.Vectors) == 0 {
+		panic(fmt.Sprintf("%s: %v (%d vectors)", name, err, len(file.Vectors)))
+	}
+	var vs []vector
+	for _, v := range file.Vectors {
+		vs = append(vs, vector{v.Text, v.Hex, v.UTC, v.UUID, v.Ms})
+	}
+	return vs
 }
 
 func TestDecodeVectors(t *testing.T) {
+	// go test reruns a package's tests when a file they opened changes, but
+	// counts only the files opened while they run, not those read at start:
+	// reading it again here makes a change to the file rerun them.
+	if got := readVectors(vectorsFile); !slices.Equal(got, vectors) {
+		t.Fatalf("%s changed while the tests ran", vectorsFile)
+	}
 	for _, v := range vectors {
 		d := decode(v.text)
 		if d.Problem != nil {
@@ -383,7 +416,8 @@ func TestGenerateV7(t *testing.T) {
 }
 
 // TestDecodeUUIDv7 checks the Decode tab's UUIDv7 answer: true for RFC
-// 9562's example UUIDv7 in each form and false for the first test vector, and
+// 9562's example UUIDv7 in each form and false for the ULID specification's
+// example, and
 // true exactly when bits 48-51 are 0111 and bits 64-65 are 10.
 func TestDecodeUUIDv7(t *testing.T) {
 	const rfcUUID, rfcULID = "017f22e2-79b0-7cc3-98c4-dc0c0c07398f", "01FWHE4YDGFK1SHH6W1G60EECF"
