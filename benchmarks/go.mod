@@ -1,20 +1,22 @@
 module github.com/ulidgo/ulid/benchmarks
 
-go 1.24.0
+go 1.25.0
 
 replace (
 	github.com/ulidgo/ulid => ../
 	github.com/ulidgo/ulid/pgxulid => ../pgxulid
 )
 
-// Pinned to the newest versions whose go.mod still says go 1.24 or older:
-// gofrs/uuid v5.5.0 and later need go 1.25, and golang.org/x/perf (for
-// cmd/benchtable's benchfmt) from late 2025 on needs go 1.26.
+// gofrs/uuid and golang.org/x/perf (for cmd/benchtable's benchfmt) are the
+// newest versions whose go.mod said go 1.24 or older, as the module did
+// until pgx v5.12.0, the first without its published vulnerabilities,
+// required go 1.25: gofrs/uuid v5.5.0 and later need go 1.25, and x/perf
+// from late 2025 on needs go 1.26.
 
 require (
 	github.com/gofrs/uuid/v5 v5.4.0
 	github.com/google/uuid v1.6.0
-	github.com/jackc/pgx/v5 v5.8.0
+	github.com/jackc/pgx/v5 v5.12.0
 	github.com/oklog/ulid/v2 v2.1.2
 	github.com/rs/xid v1.6.0
 	github.com/segmentio/ksuid v1.0.4
@@ -27,5 +29,5 @@ require (
 	github.com/aclements/go-moremath v0.0.0-20210112150236-f10218a38794 // indirect
 	github.com/jackc/pgpassfile v1.0.0 // indirect
 	github.com/jackc/pgservicefile v0.0.0-20240606120523-5a60cdf6a761 // indirect
-	golang.org/x/text v0.29.0 // indirect
+	golang.org/x/text v0.41.0 // indirect
 )

@@ -57,6 +57,28 @@
 //
 // Scanning into a ulid.ULID from other column types is unchanged: text holding
 // ULID or UUID text and bytea holding 16 bytes are read by [ulid.ULID.Scan].
+//
+// # pgx version
+//
+// The module requires pgx v5.12.0, so a program that uses it builds with
+// v5.12.0 or later, never with an earlier v5 version with the published
+// vulnerabilities below. Two of them are in pgx.QueryExecModeSimpleProtocol,
+// one of the modes this package is for:
+//
+//   - before v5.12.0, a batch sent with the simple protocol can run injected
+//     SQL when one query ends in a -- comment and the next has an attacker's
+//     string argument on its first line (GHSA-j38q-h3ph-jjpq);
+//   - v5.9.0 through v5.11.0 can accept a server that impersonates the
+//     database and skips authentication, despite require_auth or
+//     channel_binding=require, unless the server's certificate is verified
+//     (GHSA-95fj-3fxw-g62g);
+//   - before v5.9.2, a placeholder inside a dollar-quoted string can be
+//     filled with SQL in the simple protocol (CVE-2026-41889), and before
+//     v5.9.0 pgproto3 has two memory-safety faults (CVE-2026-33815,
+//     CVE-2026-33816).
+//
+// pgx v5.12.0 needs Go 1.25, and so does this module; the ulid module itself
+// needs Go 1.24.
 package pgxulid
 
 import (

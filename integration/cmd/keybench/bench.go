@@ -384,9 +384,7 @@ func runOne(ctx context.Context, cfg config, b backend, db, table string, k *kin
 	prog := &progress{start: time.Now()}
 	var wg sync.WaitGroup
 	for _, c := range cs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			rows := make([]row, cfg.batch)
 			for ctx.Err() == nil {
 				lo := int(next.Add(1)-1) * cfg.batch
@@ -412,7 +410,7 @@ func runOne(ctx context.Context, cfg config, b backend, db, table string, k *kin
 				}
 				prog.add(len(batch))
 			}
-		}()
+		})
 	}
 	wg.Wait()
 	elapsed := time.Since(prog.start)
