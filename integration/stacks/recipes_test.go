@@ -21,6 +21,7 @@ func TestRecipesAreDocs(t *testing.T) {
 		files   []string
 		blocks  int // Go blocks in the section
 	}{
+		{"ent", []string{"ent_test.go", "ent/schema/user.go"}, 2},
 		{"goqu and squirrel", []string{"querybuilder_test.go"}, 2},
 		{"MongoDB bson", []string{"bson_test.go"}, 1},
 		{"DynamoDB attributevalue", []string{"dynamodb_test.go"}, 1},
