@@ -23,6 +23,7 @@ func TestRecipesAreDocs(t *testing.T) {
 	}{
 		{"ent", []string{"ent_test.go", "ent/schema/user.go"}, 2},
 		{"goqu and squirrel", []string{"querybuilder_test.go"}, 2},
+		{"gqlgen", []string{"gql/scalar.go"}, 1},
 		{"MongoDB bson", []string{"bson_test.go"}, 1},
 		{"DynamoDB attributevalue", []string{"dynamodb_test.go"}, 1},
 	} {
