@@ -84,8 +84,11 @@ func TestGoqu(t *testing.T) {
 			root, child := ulid.Make(), ulid.Make()
 
 			// The trap: goqu's default writes the ULID's Value, its 16
-			// bytes, into the SQL as a string literal.
-			q, _, err := g.Insert(table).Rows(goqu.Record{"id": root}).ToSQL()
+			// bytes, into the SQL as a string literal. (A fixed ULID with
+			// no zero byte: SQLite ends the literal at a zero byte and
+			// fails, so that it is silent for most ULIDs, not all.)
+			trap := ulid.MustParse("01ARYZ6S41TSV4RRFFQ69G5FAV")
+			q, _, err := g.Insert(table).Rows(goqu.Record{"id": trap}).ToSQL()
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -99,8 +102,17 @@ func TestGoqu(t *testing.T) {
 				// lookup with the ULID finds the row.
 				var typ string
 				var n int
-				if err != nil || db.QueryRowContext(ctx, "SELECT typeof(id), (SELECT count(*) FROM "+table+" WHERE id = ?) FROM "+table, root).Scan(&typ, &n) != nil || typ != "text" || n != 0 {
+				if err != nil || db.QueryRowContext(ctx, "SELECT typeof(id), (SELECT count(*) FROM "+table+" WHERE id = ?) FROM "+table, trap).Scan(&typ, &n) != nil || typ != "text" || n != 0 {
 					t.Errorf("SQLite, interpolated ULID: %v, stored as %q, %d found; want no error, text, 0 (the trap)", err, typ, n)
+				}
+				withZero := trap
+				withZero[9] = 0
+				q, _, err := g.Insert(table).Rows(goqu.Record{"id": withZero}).ToSQL()
+				if err != nil {
+					t.Fatal(err)
+				}
+				if _, err := db.ExecContext(ctx, q); err == nil || !strings.Contains(err.Error(), "unrecognized token") {
+					t.Errorf("SQLite, interpolated ULID with a zero byte: %v; want unrecognized token", err)
 				}
 				if _, err := db.ExecContext(ctx, "DELETE FROM "+table); err != nil {
 					t.Fatal(err)
