@@ -39,6 +39,14 @@ var entDBs = []entDB{
 	{"pgbouncer-exec-pgxulid", entdialect.Postgres, "pgx", envPgBouncer,
 		"SELECT data_type FROM information_schema.columns WHERE table_name = $1 AND column_name = $2",
 		"uuid", "uuid", "SELECT count(*) FROM ent_users WHERE id = $1::uuid", pgx.QueryExecModeExec},
+	// lib/pq, ent's usual PostgreSQL driver (ent.Open("postgres", …)),
+	// with binary_parameters=yes.
+	{"postgres-libpq", entdialect.Postgres, "postgres", envPostgres,
+		"SELECT data_type FROM information_schema.columns WHERE table_name = $1 AND column_name = $2",
+		"uuid", "uuid", "SELECT count(*) FROM ent_users WHERE id = $1::uuid", 0},
+	{"pgbouncer-libpq", entdialect.Postgres, "postgres", envPgBouncer,
+		"SELECT data_type FROM information_schema.columns WHERE table_name = $1 AND column_name = $2",
+		"uuid", "uuid", "SELECT count(*) FROM ent_users WHERE id = $1::uuid", 0},
 	{"mariadb", entdialect.MySQL, "mysql", envMySQL,
 		"SELECT column_type FROM information_schema.columns WHERE table_schema = DATABASE() AND table_name = ? AND column_name = ?",
 		"binary(16)", "uuid", "SELECT count(*) FROM ent_users WHERE id = UNHEX(?)", 0},
@@ -54,8 +62,11 @@ func TestEnt(t *testing.T) {
 			if d.env != "" {
 				source = dsn(t, d.env)
 			}
+			if d.driver == "postgres" {
+				source += "&binary_parameters=yes"
+			}
 			var db *sql.DB
-			if d.env == envPgBouncer {
+			if d.env == envPgBouncer && d.driver == "pgx" {
 				db = pgxULIDDB(t, source, d.mode)
 			} else {
 				var err error
@@ -150,6 +161,26 @@ func TestEnt(t *testing.T) {
 				t.Errorf("ORDER BY id = %v, want creation order", ids)
 			}
 
+			// Select().Scan() into a struct: a NULL into a ulid.ULID field
+			// is the zero ULID, with no error (ent scans nullable columns
+			// into its own wrapper, not through ulid's Scan); into a
+			// *ulid.ULID it is nil, the recipe.
+			var plain []struct {
+				ID        ulid.ULID `json:"id"`
+				ManagerID ulid.ULID `json:"manager_id"`
+			}
+			if err := client.User.Query().Where(user.ID(boss.ID)).Select(user.FieldID, user.FieldManagerID).Scan(ctx, &plain); err != nil || len(plain) != 1 || plain[0].ID != boss.ID || !plain[0].ManagerID.IsZero() {
+				t.Errorf("Select().Scan() of a NULL into a ulid.ULID = %+v, %v; want the zero ULID and no error (the trap)", plain, err)
+			}
+			var scanned []struct {
+				ID        ulid.ULID  `json:"id"`
+				ManagerID *ulid.ULID `json:"manager_id"` // nil is NULL
+			}
+			if err := client.User.Query().Where(user.IDIn(boss.ID, staff[0].ID)).Order(ent.Asc(user.FieldID)).Select(user.FieldID, user.FieldManagerID).Scan(ctx, &scanned); err != nil ||
+				len(scanned) != 2 || scanned[0].ManagerID != nil || scanned[1].ManagerID == nil || *scanned[1].ManagerID != boss.ID {
+				t.Errorf("Select().Scan() into *ulid.ULID = %+v, %v; want nil, then %v", scanned, err, boss.ID)
+			}
+
 			// Edges, both ways, and eager loading.
 			reports, err := client.User.QueryReports(boss).Order(ent.Asc(user.FieldID)).IDs(ctx)
 			if err != nil || !slices.Equal(reports, []ulid.ULID{staff[0].ID, staff[1].ID}) {
@@ -180,5 +211,37 @@ func TestEnt(t *testing.T) {
 				t.Errorf("Count after delete = %d, %v", n, err)
 			}
 		})
+	}
+}
+
+// TestEntLibPQ pins ent on lib/pq without binary_parameters=yes: lib/pq
+// sends the 16 bytes as text, and every insert fails.
+func TestEntLibPQ(t *testing.T) {
+	db := openSQL(t, "postgres", dsn(t, envPostgres))
+	ctx := testContext(t)
+	if _, err := db.ExecContext(ctx, "DROP TABLE IF EXISTS ent_users"); err != nil {
+		t.Fatal(err)
+	}
+	client := ent.NewClient(ent.Driver(entsql.OpenDB(entdialect.Postgres, db)))
+	if err := client.Schema.Create(ctx); err != nil {
+		t.Fatal(err)
+	}
+	_, err := client.User.Create().SetName("x").Save(ctx)
+	if err == nil || !strings.Contains(err.Error(), `invalid byte sequence for encoding "UTF8"`) {
+		t.Errorf("Create on lib/pq without binary_parameters: %v; want invalid byte sequence for encoding \"UTF8\"", err)
+	}
+
+	// The recipe, as ent.Open spells it.
+	client, err = ent.Open(entdialect.Postgres, dsn(t, envPostgres)+"&binary_parameters=yes")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer client.Close()
+	u, err := client.User.Create().SetName("x").Save(ctx)
+	if err != nil {
+		t.Fatalf("Create on lib/pq with binary_parameters=yes: %v", err)
+	}
+	if got, err := client.User.Get(ctx, u.ID); err != nil || got.ID != u.ID {
+		t.Errorf("Get = %v, %v; want %v", got, err, u.ID)
 	}
 }

@@ -250,6 +250,18 @@ func gormNullIntoULID(t *testing.T, db *gorm.DB, u User) {
 	if err := db.First(&ptr, "id = ?", p.ID).Error; err != nil || ptr.UserID != nil {
 		t.Errorf("First into *ulid.ULID = %v, %v; want nil", ptr.UserID, err)
 	}
+	// Scan into a struct that is not a model does the same: the zero ULID
+	// for a NULL in a ulid.ULID field, nil in a *ulid.ULID.
+	var plain struct{ UserID ulid.ULID }
+	if err := db.Table("loose_posts").Select("user_id").Where("id = ?", p.ID).Scan(&plain).Error; err != nil || !plain.UserID.IsZero() {
+		t.Errorf("Scan of a NULL into a ulid.ULID = %v, %v; want the trap: the zero ULID and no error", plain.UserID, err)
+	}
+	var scanned struct {
+		UserID *ulid.ULID // nil is NULL
+	}
+	if err := db.Table("loose_posts").Select("user_id").Where("id = ?", p.ID).Scan(&scanned).Error; err != nil || scanned.UserID != nil {
+		t.Errorf("Scan of a NULL into a *ulid.ULID = %v, %v; want nil", scanned.UserID, err)
+	}
 }
 
 // gormBare: no type tag, no not null, no hook.

@@ -1,0 +1,75 @@
+package stacks
+
+import (
+	"bufio"
+	"bytes"
+	"os"
+	"strings"
+	"testing"
+)
+
+// TestRecipesAreDocs checks, as TestHTTPRecipesAreDocs does for the HTTP
+// section, that each line of Go in a section of docs/stacks.md (without its
+// indentation and trailing comment) is a line of the section's test files.
+func TestRecipesAreDocs(t *testing.T) {
+	md, err := os.ReadFile("../../docs/stacks.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		section string
+		files   []string
+		blocks  int // Go blocks in the section
+	}{
+		{"ent", []string{"ent_test.go", "ent/schema/user.go"}, 2},
+		{"goqu and squirrel", []string{"querybuilder_test.go"}, 2},
+		{"gqlgen", []string{"gql/scalar.go"}, 1},
+		{"MongoDB bson", []string{"bson_test.go"}, 1},
+		{"DynamoDB attributevalue", []string{"dynamodb_test.go"}, 1},
+	} {
+		_, section, ok := bytes.Cut(md, []byte("\n## "+c.section+"\n"))
+		section, _, _ = bytes.Cut(section, []byte("\n## "))
+		if !ok {
+			t.Errorf("docs/stacks.md has no section ## %s", c.section)
+			continue
+		}
+		here := make(map[string]bool)
+		for _, f := range c.files {
+			src, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for line := range strings.Lines(string(src)) {
+				here[codeOf(line)] = true
+			}
+		}
+		blocks, lines := 0, 0
+		inBlock := false
+		sc := bufio.NewScanner(bytes.NewReader(section))
+		for sc.Scan() {
+			line := sc.Text()
+			switch {
+			case line == "```go":
+				inBlock = true
+				blocks++
+				continue
+			case line == "```":
+				inBlock = false
+				continue
+			case !inBlock:
+				continue
+			}
+			code := codeOf(line)
+			if code == "" || code == "…" {
+				continue
+			}
+			lines++
+			if !here[code] {
+				t.Errorf("docs/stacks.md, %s: %q is not in %s", c.section, code, strings.Join(c.files, ", "))
+			}
+		}
+		if blocks != c.blocks || lines == 0 {
+			t.Errorf("docs/stacks.md, %s: %d Go blocks, %d lines; want %d blocks", c.section, blocks, lines, c.blocks)
+		}
+	}
+}
