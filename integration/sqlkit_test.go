@@ -151,8 +151,9 @@ const maxDatetimeMs = 253402300799999
 // alphabet (ASCII punctuation, U and u, control characters, and non-ASCII
 // characters of two, three and four bytes in UTF-8, which shift what follows
 // so that the text stays 26 bytes long); and every first character above 7.
-// With nul, the NUL byte too (PostgreSQL text cannot hold it).
-func badKitInputs(t testing.TB, nul bool) []badInput {
+// With binary, the NUL byte and bytes that are not UTF-8 too (PostgreSQL
+// text holds neither).
+func badKitInputs(t testing.TB, binary bool) []badInput {
 	t.Helper()
 	const good = "01ARYZ6S41TSV4RRFFQ69G5FAV"
 	var in []string
@@ -163,8 +164,8 @@ func badKitInputs(t testing.TB, nul bool) []badInput {
 	}
 	in = append(in, " "+good, good+"\n", good[:25]+"é") // 27 bytes
 	bad := []string{"U", "u", "-", " ", "!", "'", `\`, `"`, "@", "[", "`", "{", "~", "\x7f", "\t", "\n", "%", "_"}
-	if nul {
-		bad = append(bad, "\x00")
+	if binary {
+		bad = append(bad, "\x00", "\x80", "\xff")
 	}
 	for i := range 26 {
 		for _, c := range bad {

@@ -1,4 +1,4 @@
--- ULID functions for MariaDB 10.11 and later: github.com/ulidgo/ulid, sql/mariadb/ulid.sql.
+-- ULID functions for MariaDB 10.11 and later: github.com/ulidgo/ulid, sql/mariadb/.
 --
 -- A ULID is stored as BINARY(16) (its 16 bytes, unchanged). These functions
 -- make, read and write ULIDs inside the database, named after MySQL's
@@ -12,13 +12,15 @@
 --   ulid_min(datetime)     BINARY(16)   the smallest ULID of that UTC millisecond (as ulid.MinAt)
 --   ulid_max(datetime)     BINARY(16)   the largest ULID of that UTC millisecond (as ulid.MaxAt)
 --
--- Install with the mariadb (or mysql) client, which reads the DELIMITER lines:
---   mariadb mydb < ulid.sql
--- It creates the functions in the current database and needs the CREATE
--- ROUTINE privilege there (ALTER ROUTINE to run it again: CREATE OR REPLACE
--- replaces them). With binary logging on, a user without SUPER also needs
--- log_bin_trust_function_creators = 1. For a migration tool, which does not
--- read DELIMITER, see docs/sql.md: the same statements, each ending in ";".
+-- Two files hold the same statements. ulid.sql is for the mariadb (or mysql)
+-- client, which needs its DELIMITER lines: mariadb mydb < ulid.sql.
+-- ulid.migration.sql has no DELIMITER lines and ends each statement with ";",
+-- for migration tools and drivers that send the file to the server as it is
+-- (go-sql-driver/mysql with multiStatements=true): see docs/sql.md.
+-- They create the functions in the current database and need the CREATE
+-- ROUTINE privilege there (ALTER ROUTINE to run them again: CREATE OR REPLACE
+-- replaces the functions). With binary logging on, a user without SUPER also
+-- needs log_bin_trust_function_creators = 1.
 --
 -- Bad input is an error, never NULL: SQLSTATE 22018 (invalid character value
 -- for cast) with ulid.Parse's message for bad text and binary, 22008
