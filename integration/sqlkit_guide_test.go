@@ -1,0 +1,102 @@
+package integration
+
+import (
+	"context"
+	"os"
+	"strings"
+	"testing"
+)
+
+// guideBlocks returns the code blocks of the Markdown file path whose info
+// string is info, such as "sql postgres", in order.
+func guideBlocks(t *testing.T, path, info string) []string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var blocks []string
+	var cur []string
+	in := false
+	for line := range strings.SplitSeq(string(b), "\n") {
+		switch {
+		case !in && line == "```"+info:
+			in, cur = true, nil
+		case in && line == "```":
+			in = false
+			blocks = append(blocks, strings.Join(cur, "\n"))
+		case in:
+			cur = append(cur, line)
+		}
+	}
+	if len(blocks) == 0 {
+		t.Fatalf("no ```%s blocks in %s", info, path)
+	}
+	return blocks
+}
+
+// The examples in docs/sql.md, in order: each block marked "sql postgres" on
+// PostgreSQL, each marked "sql mariadb" on MariaDB, with the kit installed,
+// in a fresh table. The range-scan plans and the results are checked by the
+// other SQL kit tests; this one shows that the guide's SQL is what they test.
+func TestSQLKitGuide(t *testing.T) {
+	const guide = "../docs/sql.md"
+	t.Run("PostgreSQL", func(t *testing.T) {
+		conn := connectPgKit(t, installPgKit(t))
+		ctx := testContext(t)
+		tx, err := conn.Begin(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer tx.Rollback(context.Background())
+		for _, block := range guideBlocks(t, guide, "sql postgres") {
+			if _, err := tx.Conn().PgConn().Exec(ctx, block).ReadAll(); err != nil {
+				t.Fatalf("%s\n%v", block, err)
+			}
+		}
+		var n int
+		if err := tx.QueryRow(ctx, "SELECT count(*) FROM events WHERE id = ulid_to_uuid('01ARYZ6S41TSV4RRFFQ69G5FAV') AND body = 'imported'").Scan(&n); err != nil || n != 1 {
+			t.Fatalf("the imported row: %d, %v", n, err)
+		}
+		if err := tx.QueryRow(ctx, "SELECT count(*) FROM events").Scan(&n); err != nil || n != 6 {
+			t.Fatalf("%d rows, %v; want 6", n, err)
+		}
+	})
+	t.Run("MariaDB", func(t *testing.T) {
+		db := openMariaDBKit(t)
+		ctx := testContext(t)
+		if _, err := db.ExecContext(ctx, "DROP TABLE IF EXISTS events"); err != nil {
+			t.Fatal(err)
+		}
+		defer db.ExecContext(context.Background(), "DROP TABLE IF EXISTS events")
+		conn, err := db.Conn(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer conn.Close()
+		for _, block := range guideBlocks(t, guide, "sql mariadb") {
+			for stmt := range strings.SplitSeq(block, ";\n") {
+				if stmt = strings.TrimSuffix(strings.TrimSpace(stmt), ";"); stmt == "" {
+					continue
+				}
+				rows, err := conn.QueryContext(ctx, stmt)
+				if err != nil {
+					t.Fatalf("%s\n%v", stmt, err)
+				}
+				for rows.Next() {
+				}
+				if err := rows.Err(); err != nil {
+					t.Fatalf("%s\n%v", stmt, err)
+				}
+				rows.Close()
+			}
+		}
+		var n int
+		if err := conn.QueryRowContext(ctx, "SELECT COUNT(*) FROM events WHERE id = ulid_to_bin('01ARYZ6S41TSV4RRFFQ69G5FAV') AND body = 'imported'").Scan(&n); err != nil || n != 1 {
+			t.Fatalf("the imported row: %d, %v", n, err)
+		}
+		if err := conn.QueryRowContext(ctx, "SELECT COUNT(*) FROM events").Scan(&n); err != nil || n != 6 {
+			t.Fatalf("%d rows, %v; want 6", n, err)
+		}
+	})
+}

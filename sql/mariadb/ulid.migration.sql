@@ -1,0 +1,176 @@
+-- ULID functions for MariaDB 10.11 and later: github.com/ulidgo/ulid, sql/mariadb/.
+--
+-- A ULID is stored as BINARY(16) (its 16 bytes, unchanged). These functions
+-- make, read and write ULIDs inside the database, named after MySQL's
+-- UUID_TO_BIN and BIN_TO_UUID: see docs/sql.md.
+--
+--   gen_random_ulid()      BINARY(16)   a new ULID: the current millisecond and 80 random bits
+--   gen_random_ulid_v7()   BINARY(16)   a new ULID that is also a valid UUIDv7 (74 random bits)
+--   ulid_to_bin(text)      BINARY(16)   parses ULID text as ulid.Parse does; bad text is an error
+--   bin_to_ulid(bin)       CHAR(26)     the 26-character canonical (upper-case) text
+--   ulid_time(bin)         DATETIME(3)  the ULID's millisecond, in UTC
+--   ulid_min(datetime)     BINARY(16)   the smallest ULID of that UTC millisecond (as ulid.MinAt)
+--   ulid_max(datetime)     BINARY(16)   the largest ULID of that UTC millisecond (as ulid.MaxAt)
+--
+-- Two files hold the same statements. ulid.sql is for the mariadb (or mysql)
+-- client, which needs its DELIMITER lines: mariadb mydb < ulid.sql.
+-- ulid.migration.sql has no DELIMITER lines and ends each statement with ";",
+-- for migration tools and drivers that send the file to the server as it is
+-- (go-sql-driver/mysql with multiStatements=true): see docs/sql.md.
+-- They create the functions in the current database and need the CREATE
+-- ROUTINE privilege there (ALTER ROUTINE to run them again: CREATE OR REPLACE
+-- replaces the functions). With binary logging on, a user without SUPER also
+-- needs log_bin_trust_function_creators = 1.
+--
+-- Bad input is an error, never NULL: SQLSTATE 22018 (invalid character value
+-- for cast) with ulid.Parse's message for bad text and binary, 22008
+-- (datetime field overflow) for a time outside what a ULID or DATETIME holds.
+-- NULL gives NULL.
+
+
+-- _ulid_fail raises the error state with the message msg. The other
+-- functions call it for bad input; it never returns.
+CREATE OR REPLACE FUNCTION _ulid_fail(state CHAR(5), msg VARCHAR(128)) RETURNS BINARY(16)
+DETERMINISTIC NO SQL SQL SECURITY INVOKER
+BEGIN
+  IF state = '22008' THEN
+    SIGNAL SQLSTATE '22008' SET MESSAGE_TEXT = msg;
+  END IF;
+  SIGNAL SQLSTATE '22018' SET MESSAGE_TEXT = msg;
+  RETURN NULL;
+END
+;
+
+-- _ulid_text_error raises ulid.Parse's error for s, which is not ULID text:
+-- the length, or the first bad byte and its offset.
+CREATE OR REPLACE FUNCTION _ulid_text_error(s VARBINARY(255)) RETURNS BINARY(16)
+DETERMINISTIC NO SQL SQL SECURITY INVOKER
+BEGIN
+  DECLARE i INT DEFAULT 0;
+  DECLARE v INT;
+  DECLARE q VARCHAR(8) CHARACTER SET utf8mb4;
+  IF LENGTH(s) <> 26 THEN
+    RETURN _ulid_fail('22018', CONCAT('ulid: invalid length ', LENGTH(s), ' bytes, want 26'));
+  END IF;
+  WHILE i < 26 DO
+    SET v = ORD(SUBSTR(s, i + 1, 1));
+    SET q = CASE WHEN v = 39 THEN '''\\'''''
+                 WHEN v = 92 THEN '''\\\\'''
+                 WHEN v BETWEEN 32 AND 126 THEN CONCAT('''', CHAR(v USING utf8mb4), '''')
+                 ELSE CONCAT('0x', LOWER(LPAD(HEX(v), 2, '0'))) END;
+    IF v > 127 OR LOCATE(CHAR(v USING utf8mb4), '0123456789ABCDEFGHIJKLMNOPQRSTVWXYZabcdefghijklmnopqrstvwxyz') = 0 THEN
+      RETURN _ulid_fail('22018', CONCAT('ulid: invalid character ', q, ' at offset ', i));
+    END IF;
+    IF i = 0 AND LOCATE(CHAR(v USING utf8mb4), '01234567ILOilo') = 0 THEN
+      RETURN _ulid_fail('22018', CONCAT('ulid: first character ', q, ' is above ''7'': value overflows 128 bits'));
+    END IF;
+    SET i = i + 1;
+  END WHILE;
+  RETURN _ulid_fail('45000', CONCAT('ulid: internal error: _ulid_text_error found no fault in ', QUOTE(s)));
+END
+;
+
+-- gen_random_ulid returns a new ULID: the statement's time (UTC_TIMESTAMP(6))
+-- in Unix milliseconds, then 80 random bits from RANDOM_BYTES, the server's
+-- cryptographically strong random source. ULIDs made in the same millisecond
+-- (all those of one statement) are in random order.
+CREATE OR REPLACE FUNCTION gen_random_ulid() RETURNS BINARY(16)
+NOT DETERMINISTIC NO SQL SQL SECURITY INVOKER
+RETURN CONCAT(UNHEX(LPAD(HEX(TIMESTAMPDIFF(MICROSECOND, TIMESTAMP'1970-01-01 00:00:00', UTC_TIMESTAMP(6)) DIV 1000), 12, '0')),
+              RANDOM_BYTES(10))
+;
+
+-- gen_random_ulid_v7 is gen_random_ulid with the UUID version 7 and the
+-- RFC 9562 variant set: bits 48-51 are 0111 and bits 64-65 are 10, leaving 74
+-- random bits. The result is a valid ULID and a valid UUIDv7 at once.
+CREATE OR REPLACE FUNCTION gen_random_ulid_v7() RETURNS BINARY(16)
+NOT DETERMINISTIC NO SQL SQL SECURITY INVOKER
+RETURN CONCAT(UNHEX(LPAD(HEX(TIMESTAMPDIFF(MICROSECOND, TIMESTAMP'1970-01-01 00:00:00', UTC_TIMESTAMP(6)) DIV 1000), 12, '0')),
+              CHAR(112 | (ORD(RANDOM_BYTES(1)) & 15)), RANDOM_BYTES(1),
+              CHAR(128 | (ORD(RANDOM_BYTES(1)) & 63)), RANDOM_BYTES(7))
+;
+
+-- ulid_to_bin parses the 26-character text form of a ULID, as ulid.Parse
+-- does: either case, and the Crockford aliases I and L for 1 and O for 0.
+-- Anything else is an error with ulid.Parse's message, such as "ulid: invalid
+-- character 'U' at offset 25". Lengths and offsets count bytes (UTF-8 bytes
+-- for utf8mb4 text, like Go's).
+CREATE OR REPLACE FUNCTION ulid_to_bin(s VARBINARY(255)) RETURNS BINARY(16)
+DETERMINISTIC NO SQL SQL SECURITY INVOKER
+BEGIN
+  DECLARE m CHAR(26) CHARACTER SET latin1;
+  IF LENGTH(s) <> 26 OR s NOT REGEXP '^[0-7ILOilo][0-9A-TV-Za-tv-z]{25}$' THEN
+    RETURN _ulid_text_error(s); -- NULL gives NULL here
+  END IF;
+  -- Crockford's Base32 to the digits CONV reads (0-9, A-V).
+  SET m = REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(
+          REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(
+          UPPER(CONVERT(s USING latin1)),
+          'I', '1'), 'L', '1'), 'O', '0'), 'J', 'I'), 'K', 'J'), 'M', 'K'), 'N', 'L'), 'P', 'M'),
+          'Q', 'N'), 'R', 'O'), 'S', 'P'), 'T', 'Q'), 'V', 'R'), 'W', 'S'), 'X', 'T'), 'Y', 'U'), 'Z', 'V');
+  RETURN UNHEX(CONCAT(LPAD(CONV(SUBSTR(m, 1, 10), 32, 16), 12, '0'),
+                      LPAD(CONV(SUBSTR(m, 11, 8), 32, 16), 10, '0'),
+                      LPAD(CONV(SUBSTR(m, 19, 8), 32, 16), 10, '0')));
+END
+;
+
+-- bin_to_ulid returns the ULID's 26-character canonical text: Crockford's
+-- Base32, upper case. A value of another length than 16 bytes is an error.
+CREATE OR REPLACE FUNCTION bin_to_ulid(b VARBINARY(255)) RETURNS CHAR(26) CHARACTER SET ascii
+DETERMINISTIC NO SQL SQL SECURITY INVOKER
+RETURN CASE
+  WHEN b IS NULL THEN NULL
+  WHEN LENGTH(b) <> 16 THEN _ulid_fail('22018', CONCAT('ulid: invalid binary length ', LENGTH(b), ' bytes, want 16'))
+  -- CONV writes base 32 with the digits 0-9, A-V; then to Crockford's alphabet.
+  ELSE REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(
+       REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(
+       CONCAT(LPAD(CONV(HEX(SUBSTR(b, 1, 6)), 16, 32), 10, '0'),
+              LPAD(CONV(HEX(SUBSTR(b, 7, 5)), 16, 32), 8, '0'),
+              LPAD(CONV(HEX(SUBSTR(b, 12, 5)), 16, 32), 8, '0')),
+       'V', 'Z'), 'U', 'Y'), 'T', 'X'), 'S', 'W'), 'R', 'V'), 'Q', 'T'), 'P', 'S'),
+       'O', 'R'), 'N', 'Q'), 'M', 'P'), 'L', 'N'), 'K', 'M'), 'J', 'K'), 'I', 'J')
+END
+;
+
+-- ulid_time returns the ULID's timestamp as a DATETIME(3) in UTC, exact to
+-- the millisecond for every time DATETIME holds. A ULID after
+-- 9999-12-31 23:59:59.999 (DATETIME's last millisecond) is an error.
+CREATE OR REPLACE FUNCTION ulid_time(b VARBINARY(255)) RETURNS DATETIME(3)
+DETERMINISTIC NO SQL SQL SECURITY INVOKER
+RETURN CASE
+  WHEN b IS NULL THEN NULL
+  WHEN LENGTH(b) <> 16 THEN _ulid_fail('22018', CONCAT('ulid: invalid binary length ', LENGTH(b), ' bytes, want 16'))
+  WHEN SUBSTR(b, 1, 6) > UNHEX('E677D21FDBFF') THEN
+    _ulid_fail('22008', CONCAT('ulid: time out of range: ', CONV(HEX(SUBSTR(b, 1, 6)), 16, 10),
+                               ' ms is after 9999-12-31 23:59:59.999, the last DATETIME'))
+  ELSE TIMESTAMP'1970-01-01 00:00:00' + INTERVAL CAST(CONV(HEX(SUBSTR(b, 1, 6)), 16, 10) AS UNSIGNED) * 1000 MICROSECOND
+END
+;
+
+-- ulid_min returns the smallest ULID of the millisecond of t, a UTC DATETIME
+-- (t truncated to the millisecond, then 80 zero bits), as ulid.MinAt does;
+-- ulid_max the largest (80 one bits), as ulid.MaxAt. A time before 1970 is an
+-- error. For a time range on a BINARY(16) key:
+--   WHERE id >= ulid_min(start) AND id < ulid_min(stop)
+CREATE OR REPLACE FUNCTION ulid_min(t DATETIME(6)) RETURNS BINARY(16)
+DETERMINISTIC NO SQL SQL SECURITY INVOKER
+RETURN CASE
+  WHEN t IS NULL THEN NULL
+  WHEN t < TIMESTAMP'1970-01-01 00:00:00' THEN
+    _ulid_fail('22008', CONCAT('ulid: time out of range: ', t, ' is before 1970-01-01 00:00:00'))
+  ELSE UNHEX(CONCAT(LPAD(HEX(TIMESTAMPDIFF(MICROSECOND, TIMESTAMP'1970-01-01 00:00:00', t) DIV 1000), 12, '0'),
+                    '00000000000000000000'))
+END
+;
+
+CREATE OR REPLACE FUNCTION ulid_max(t DATETIME(6)) RETURNS BINARY(16)
+DETERMINISTIC NO SQL SQL SECURITY INVOKER
+RETURN CASE
+  WHEN t IS NULL THEN NULL
+  WHEN t < TIMESTAMP'1970-01-01 00:00:00' THEN
+    _ulid_fail('22008', CONCAT('ulid: time out of range: ', t, ' is before 1970-01-01 00:00:00'))
+  ELSE UNHEX(CONCAT(LPAD(HEX(TIMESTAMPDIFF(MICROSECOND, TIMESTAMP'1970-01-01 00:00:00', t) DIV 1000), 12, '0'),
+                    'FFFFFFFFFFFFFFFFFFFF'))
+END
+;
+

@@ -1,0 +1,167 @@
+-- ULID functions for PostgreSQL 13 and later: github.com/ulidgo/ulid, sql/postgres/ulid.sql.
+--
+-- A ULID is stored as a uuid (its 16 bytes, unchanged). These functions make,
+-- read and write ULIDs inside the database: see docs/sql.md.
+--
+--   gen_random_ulid()       uuid         a new ULID: the current millisecond and 80 random bits
+--   gen_random_ulid_v7()    uuid         a new ULID that is also a valid UUIDv7 (74 random bits)
+--   ulid_to_uuid(text)      uuid         parses ULID text as ulid.Parse does; bad text is an error
+--   uuid_to_ulid(uuid)      text         the 26-character canonical (upper-case) text
+--   ulid_time(uuid)         timestamptz  the ULID's millisecond
+--   ulid_min(timestamptz)   uuid         the smallest ULID of that millisecond (as ulid.MinAt)
+--   ulid_max(timestamptz)   uuid         the largest ULID of that millisecond (as ulid.MaxAt)
+--
+-- Install: psql -v ON_ERROR_STOP=1 -f ulid.sql, or paste the file into a
+-- migration. It needs no extension and no superuser: the CREATE privilege on
+-- the schema that comes first in search_path, where the functions are made.
+-- Running it again replaces the functions (CREATE OR REPLACE). The functions
+-- call only built-in functions, so they work from any search_path. The text
+-- functions assume standard_conforming_strings = on (the default since 9.1).
+--
+-- CockroachDB has gen_random_ulid, ulid_to_uuid and uuid_to_ulid built in,
+-- under these names: SQL that calls them runs on both.
+
+-- gen_random_ulid returns a new ULID: the current time (clock_timestamp) in
+-- Unix milliseconds, then 80 random bits from gen_random_uuid, which come from
+-- the server's cryptographically strong random source. gen_random_uuid's
+-- version and variant bits are left out, so all 80 are random. ULIDs made in
+-- the same millisecond are in random order (no monotonic counter).
+CREATE OR REPLACE FUNCTION gen_random_ulid() RETURNS uuid
+LANGUAGE sql VOLATILE PARALLEL SAFE
+AS $$
+SELECT (lpad(to_hex(round(extract(epoch FROM date_trunc('milliseconds',
+            clock_timestamp() - timestamptz '1970-01-01 00:00:00+00')) * 1000)::int8), 12, '0')
+        || overlay(gen_random_uuid()::text PLACING '' FROM 9 FOR 16))::uuid
+$$;
+
+-- gen_random_ulid_v7 is gen_random_ulid with the UUID version 7 and the
+-- RFC 9562 variant set: bits 48-51 are 0111 and bits 64-65 are 10, leaving 74
+-- random bits. The result is a valid ULID and a valid UUIDv7 at once.
+CREATE OR REPLACE FUNCTION gen_random_ulid_v7() RETURNS uuid
+LANGUAGE sql VOLATILE PARALLEL SAFE
+AS $$
+SELECT (lpad(to_hex(round(extract(epoch FROM date_trunc('milliseconds',
+            clock_timestamp() - timestamptz '1970-01-01 00:00:00+00')) * 1000)::int8), 12, '0')
+        || overlay(gen_random_uuid()::text PLACING '7' FROM 1 FOR 15))::uuid
+$$;
+
+-- ulid_to_uuid parses the 26-character text form of a ULID, as ulid.Parse
+-- does: either case, and the Crockford aliases I and L for 1 and O for 0.
+-- Anything else is an error with SQLSTATE 22P02 (invalid_text_representation)
+-- and ulid.Parse's message: "ulid: invalid length 25 bytes, want 26",
+-- "ulid: invalid character 'U' at offset 25" or "ulid: first character '8'
+-- is above '7': value overflows 128 bits". Lengths and offsets count bytes of
+-- the text in the database encoding (UTF-8 bytes, like Go's, in a UTF8
+-- database). NULL gives NULL.
+CREATE OR REPLACE FUNCTION ulid_to_uuid(s text) RETURNS uuid
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+DECLARE
+  -- d maps a byte to its value in Crockford's Base32, 255 if invalid. (The
+  -- cast makes it a constant of the plan: without it, PL/pgSQL would parse
+  -- the text into a bytea at every call.)
+  d constant bytea := '\xffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff00010203040506070809ffffffffffffff0a0b0c0d0e0f101101121301141500161718191aff1b1c1d1e1fffffffffffff0a0b0c0d0e0f101101121301141500161718191aff1b1c1d1e1fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff'::bytea;
+  b bytea;
+  n int;
+  v int;
+  q text;
+BEGIN
+  -- Characters 0-1 hold 8 bits (the first is at most 7), and then each four
+  -- characters hold 20 bits: five hex digits of the uuid.
+  IF octet_length(s) = 26 AND s ~ '^[0-7ILOilo][0-9A-TV-Za-tv-z]*$' THEN
+    b := decode(s, 'escape'); -- no backslash in s, so these are its bytes
+    RETURN (lpad(to_hex(((get_byte(d, get_byte(b, 0)) << 5) | get_byte(d, get_byte(b, 1)))), 2, '0')
+         || lpad(to_hex(((get_byte(d, get_byte(b, 2)) << 15) | (get_byte(d, get_byte(b, 3)) << 10) | (get_byte(d, get_byte(b, 4)) << 5) | get_byte(d, get_byte(b, 5)))::int8 << 20
+                   | ((get_byte(d, get_byte(b, 6)) << 15) | (get_byte(d, get_byte(b, 7)) << 10) | (get_byte(d, get_byte(b, 8)) << 5) | get_byte(d, get_byte(b, 9)))), 10, '0')
+         || lpad(to_hex(((get_byte(d, get_byte(b, 10)) << 15) | (get_byte(d, get_byte(b, 11)) << 10) | (get_byte(d, get_byte(b, 12)) << 5) | get_byte(d, get_byte(b, 13)))::int8 << 20
+                   | ((get_byte(d, get_byte(b, 14)) << 15) | (get_byte(d, get_byte(b, 15)) << 10) | (get_byte(d, get_byte(b, 16)) << 5) | get_byte(d, get_byte(b, 17)))), 10, '0')
+         || lpad(to_hex(((get_byte(d, get_byte(b, 18)) << 15) | (get_byte(d, get_byte(b, 19)) << 10) | (get_byte(d, get_byte(b, 20)) << 5) | get_byte(d, get_byte(b, 21)))::int8 << 20
+                   | ((get_byte(d, get_byte(b, 22)) << 15) | (get_byte(d, get_byte(b, 23)) << 10) | (get_byte(d, get_byte(b, 24)) << 5) | get_byte(d, get_byte(b, 25)))), 10, '0'))::uuid;
+  END IF;
+  -- Not a ULID: find the first fault, in ulid.Parse's order.
+  b := decode(replace(s, '\', '\\'), 'escape');
+  n := octet_length(b);
+  IF n <> 26 THEN
+    RAISE EXCEPTION 'ulid: invalid length % bytes, want 26', n
+      USING ERRCODE = 'invalid_text_representation';
+  END IF;
+  FOR i IN 0..25 LOOP
+    v := get_byte(b, i);
+    q := CASE WHEN v = 39 THEN '''\'''''
+              WHEN v = 92 THEN '''\\'''
+              WHEN v BETWEEN 32 AND 126 THEN '''' || chr(v) || ''''
+              ELSE '0x' || lpad(to_hex(v), 2, '0') END;
+    IF get_byte(d, v) = 255 THEN
+      RAISE EXCEPTION 'ulid: invalid character % at offset %', q, i
+        USING ERRCODE = 'invalid_text_representation';
+    END IF;
+    IF i = 0 AND get_byte(d, v) > 7 THEN
+      RAISE EXCEPTION 'ulid: first character % is above ''7'': value overflows 128 bits', q
+        USING ERRCODE = 'invalid_text_representation';
+    END IF;
+  END LOOP;
+  RAISE EXCEPTION 'ulid: internal error: ulid_to_uuid found no fault in %', quote_literal(s);
+END
+$$;
+
+-- uuid_to_ulid returns the ULID's 26-character canonical text: Crockford's
+-- Base32, upper case.
+CREATE OR REPLACE FUNCTION uuid_to_ulid(id uuid) RETURNS text
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+DECLARE
+  -- p holds the two characters of each 10-bit number, 0 to 1023.
+  p constant bytea := '\x303030313032303330343035303630373038303930413042304330443045304630473048304a304b304d304e305030513052305330543056305730583059305a313031313132313331343135313631373138313931413142314331443145314631473148314a314b314d314e315031513152315331543156315731583159315a323032313232323332343235323632373238323932413242324332443245324632473248324a324b324d324e325032513252325332543256325732583259325a333033313332333333343335333633373338333933413342334333443345334633473348334a334b334d334e335033513352335333543356335733583359335a343034313432343334343435343634373438343934413442344334443445344634473448344a344b344d344e345034513452345334543456345734583459345a353035313532353335343535353635373538353935413542354335443545354635473548354a354b354d354e355035513552355335543556355735583559355a363036313632363336343635363636373638363936413642364336443645364636473648364a364b364d364e365036513652365336543656365736583659365a373037313732373337343735373637373738373937413742374337443745374637473748374a374b374d374e375037513752375337543756375737583759375a383038313832383338343835383638373838383938413842384338443845384638473848384a384b384d384e385038513852385338543856385738583859385a393039313932393339343935393639373938393939413942394339443945394639473948394a394b394d394e395039513952395339543956395739583959395a413041314132413341344135413641374138413941414142414341444145414641474148414a414b414d414e415041514152415341544156415741584159415a423042314232423342344235423642374238423942414242424342444245424642474248424a424b424d424e425042514252425342544256425742584259425a433043314332433343344335433643374338433943414342434343444345434643474348434a434b434d434e435043514352435343544356435743584359435a443044314432443344344435443644374438443944414442444344444445444644474448444a444b444d444e445044514452445344544456445744584459445a453045314532453345344535453645374538453945414542454345444545454645474548454a454b454d454e455045514552455345544556455745584559455a463046314632463346344635463646374638463946414642464346444645464646474648464a464b464d464e465046514652465346544656465746584659465a473047314732473347344735473647374738473947414742474347444745474647474748474a474b474d474e475047514752475347544756475747584759475a483048314832483348344835483648374838483948414842484348444845484648474848484a484b484d484e485048514852485348544856485748584859485a4a304a314a324a334a344a354a364a374a384a394a414a424a434a444a454a464a474a484a4a4a4b4a4d4a4e4a504a514a524a534a544a564a574a584a594a5a4b304b314b324b334b344b354b364b374b384b394b414b424b434b444b454b464b474b484b4a4b4b4b4d4b4e4b504b514b524b534b544b564b574b584b594b5a4d304d314d324d334d344d354d364d374d384d394d414d424d434d444d454d464d474d484d4a4d4b4d4d4d4e4d504d514d524d534d544d564d574d584d594d5a4e304e314e324e334e344e354e364e374e384e394e414e424e434e444e454e464e474e484e4a4e4b4e4d4e4e4e504e514e524e534e544e564e574e584e594e5a503050315032503350345035503650375038503950415042504350445045504650475048504a504b504d504e505050515052505350545056505750585059505a513051315132513351345135513651375138513951415142514351445145514651475148514a514b514d514e515051515152515351545156515751585159515a523052315232523352345235523652375238523952415242524352445245524652475248524a524b524d524e525052515252525352545256525752585259525a533053315332533353345335533653375338533953415342534353445345534653475348534a534b534d534e535053515352535353545356535753585359535a543054315432543354345435543654375438543954415442544354445445544654475448544a544b544d544e545054515452545354545456545754585459545a563056315632563356345635563656375638563956415642564356445645564656475648564a564b564d564e565056515652565356545656565756585659565a573057315732573357345735573657375738573957415742574357445745574657475748574a574b574d574e575057515752575357545756575757585759575a583058315832583358345835583658375838583958415842584358445845584658475848584a584b584d584e585058515852585358545856585758585859585a593059315932593359345935593659375938593959415942594359445945594659475948594a594b594d594e595059515952595359545956595759585959595a5a305a315a325a335a345a355a365a375a385a395a415a425a435a445a455a465a475a485a4a5a4b5a4d5a4e5a505a515a525a535a545a565a575a585a595a5a'::bytea;
+  h text := encode(uuid_send(id), 'hex');
+  t int8 := ('x' || substr(h, 1, 12))::bit(48)::int8;  -- timestamp, 10 characters
+  a int8 := ('x' || substr(h, 13, 10))::bit(40)::int8; -- entropy, 8 characters
+  c int8 := ('x' || substr(h, 23, 10))::bit(40)::int8; -- entropy, 8 characters
+BEGIN
+  RETURN encode(substr(p, (t >> 39 & 2046)::int + 1, 2) || substr(p, (t >> 29 & 2046)::int + 1, 2) || substr(p, (t >> 19 & 2046)::int + 1, 2) || substr(p, (t >> 9 & 2046)::int + 1, 2) || substr(p, (t << 1 & 2046)::int + 1, 2) || substr(p, (a >> 29 & 2046)::int + 1, 2) || substr(p, (a >> 19 & 2046)::int + 1, 2) || substr(p, (a >> 9 & 2046)::int + 1, 2) || substr(p, (a << 1 & 2046)::int + 1, 2) || substr(p, (c >> 29 & 2046)::int + 1, 2) || substr(p, (c >> 19 & 2046)::int + 1, 2) || substr(p, (c >> 9 & 2046)::int + 1, 2) || substr(p, (c << 1 & 2046)::int + 1, 2), 'escape');
+END
+$$;
+
+-- ulid_time returns the ULID's timestamp, a whole millisecond. It is exact for
+-- every ULID, up to 10889-08-02 05:31:50.655+00 (integer arithmetic, no
+-- floating-point seconds).
+CREATE OR REPLACE FUNCTION ulid_time(id uuid) RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+SELECT timezone('UTC', timestamp '1970-01-01 00:00:00'
+  + ('x' || left(encode(uuid_send(id), 'hex'), 12))::bit(48)::int8 / 1000 * interval '1 second'
+  + ('x' || left(encode(uuid_send(id), 'hex'), 12))::bit(48)::int8 % 1000 * interval '1 millisecond')
+$$;
+
+-- ulid_min returns the smallest ULID of t's millisecond (t truncated to the
+-- millisecond, then 80 zero bits), as ulid.MinAt does; ulid_max the largest
+-- (80 one bits), as ulid.MaxAt. A time before 1970-01-01 00:00:00+00 or after
+-- 10889-08-02 05:31:50.655999+00 is an error with SQLSTATE 22008
+-- (datetime_field_overflow). For a time range on a uuid key:
+--   WHERE id >= ulid_min(start) AND id < ulid_min(stop)
+CREATE OR REPLACE FUNCTION ulid_min(t timestamptz) RETURNS uuid
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+BEGIN
+  IF NOT (t >= timestamptz '1970-01-01 00:00:00+00' AND t < timestamptz '10889-08-02 05:31:50.656+00') THEN
+    RAISE EXCEPTION 'ulid: time out of range: % is outside 1970-01-01 00:00:00+00 to 10889-08-02 05:31:50.655+00', t
+      USING ERRCODE = 'datetime_field_overflow';
+  END IF;
+  RETURN (lpad(to_hex(round(extract(epoch FROM date_trunc('milliseconds',
+            t - timestamptz '1970-01-01 00:00:00+00')) * 1000)::int8), 12, '0')
+          || '00000000000000000000')::uuid;
+END
+$$;
+
+CREATE OR REPLACE FUNCTION ulid_max(t timestamptz) RETURNS uuid
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+BEGIN
+  IF NOT (t >= timestamptz '1970-01-01 00:00:00+00' AND t < timestamptz '10889-08-02 05:31:50.656+00') THEN
+    RAISE EXCEPTION 'ulid: time out of range: % is outside 1970-01-01 00:00:00+00 to 10889-08-02 05:31:50.655+00', t
+      USING ERRCODE = 'datetime_field_overflow';
+  END IF;
+  RETURN (lpad(to_hex(round(extract(epoch FROM date_trunc('milliseconds',
+            t - timestamptz '1970-01-01 00:00:00+00')) * 1000)::int8), 12, '0')
+          || 'ffffffffffffffffffff')::uuid;
+END
+$$;
