@@ -1,5 +1,5 @@
-// The page at phone width, 390 by 844 CSS px with touch, as an iPhone 12 to
-// 15 shows it: measured, not only looked at. The page is the one scroll
+// The page at phone width, 390 by 844 CSS px with touch, as an iPhone 12
+// to 14 shows it: measured, not only looked at. The page is the one scroll
 // box; each Copy button is beside or under what it copies; every target is
 // at least 24 by 24 px (WCAG 2.2, success criterion 2.5.8, Target Size
 // (Minimum)); an ID in a field shows from its first character.
