@@ -7,9 +7,10 @@
 //	go run ./cmd/ulid-web [-addr 127.0.0.1:8026]
 //	go run ./cmd/ulid-web -out DIR
 //
-// At start it builds the page's logic, ./web/wasm, with GOOS=js GOARCH=wasm
-// (the go command's build cache makes this quick after the first time) and
-// copies wasm_exec.js from the Go distribution that built it; the page's
+// At start it says that it is building, then builds the page's logic,
+// ./web/wasm, with GOOS=js GOARCH=wasm (the first build can take a minute or
+// two; the go command's build cache makes the next ones quick), prints the
+// module's size and copies wasm_exec.js from the Go distribution that built it; the page's
 // other files, in ./static, are embedded in the command. It then serves the
 // page on -addr until interrupted, with the standard library's file server
 // and the security headers of docs/browser.md, uncompressed: it is meant
@@ -59,10 +60,26 @@ files to dir for a static file host and exits.
 `
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
 }
 
-func run(args []string, stdout, stderr io.Writer) int {
+// build makes main.wasm and returns it with wasm_exec.js; tests of run's
+// output replace it.
+var build = buildWasm
+
+// buildingLine is what run prints before it builds main.wasm, which with an
+// empty build cache takes long enough (from 9 s to two minutes on a busy
+// 2-vCPU machine) to look like a hang.
+const buildingLine = "ulid-web: building the WebAssembly module (web/wasm, GOOS=js GOARCH=wasm); " +
+	"the first build can take a minute or two\n"
+
+// run is the command with arguments args, writing its progress to stdout
+// and its errors to stderr; it serves until ctx is done and returns the exit
+// status.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	flags := flag.NewFlagSet("ulid-web", flag.ContinueOnError)
 	flags.SetOutput(io.Discard) // run reports errors and prints the help itself
 	flags.Usage = func() {}
@@ -89,11 +106,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-
+	fmt.Fprint(stdout, buildingLine)
 	start := time.Now()
-	wasm, wasmExec, err := buildWasm(ctx)
+	wasm, wasmExec, err := build(ctx)
 	if err != nil {
 		fmt.Fprintln(stderr, "ulid-web:", err)
 		return 1

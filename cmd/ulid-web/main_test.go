@@ -4,13 +4,16 @@ import (
 	"bytes"
 	"context"
 	"io"
-	"maps"
+	"io/fs"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"testing/fstest"
 	"time"
@@ -125,18 +128,18 @@ func TestRevalidation(t *testing.T) {
 
 func TestUsage(t *testing.T) {
 	var out, errs bytes.Buffer
-	if code := run([]string{"extra"}, &out, &errs); code != 2 || !strings.Contains(errs.String(), "usage: ulid-web") {
+	if code := run(context.Background(), []string{"extra"}, &out, &errs); code != 2 || !strings.Contains(errs.String(), "usage: ulid-web") {
 		t.Errorf("run(extra) = %d, stderr %q", code, errs.String())
 	}
 	errs.Reset()
-	if code := run([]string{"-nope"}, &out, &errs); code != 2 || !strings.Contains(errs.String(), "usage: ulid-web") {
+	if code := run(context.Background(), []string{"-nope"}, &out, &errs); code != 2 || !strings.Contains(errs.String(), "usage: ulid-web") {
 		t.Errorf("run(-nope) = %d, stderr %q", code, errs.String())
 	}
 	// Asked for, the help goes to standard output, with exit status 0.
 	for _, arg := range []string{"-h", "--help", "-help"} {
 		out.Reset()
 		errs.Reset()
-		if code := run([]string{arg}, &out, &errs); code != 0 || errs.Len() != 0 ||
+		if code := run(context.Background(), []string{arg}, &out, &errs); code != 0 || errs.Len() != 0 ||
 			!strings.HasPrefix(out.String(), "usage: ulid-web") || !strings.Contains(out.String(), "-addr host:port") {
 			t.Errorf("run(%s) = %d, stdout %q, stderr %q", arg, code, out.String(), errs.String())
 		}
@@ -144,24 +147,11 @@ func TestUsage(t *testing.T) {
 }
 
 // TestBuild builds the real main.wasm once, as the command does at start,
-// and writes the site with -out.
+// and writes the site with -out. Before the build, which with an empty build
+// cache takes a minute or more, the command says what it is doing.
 func TestBuild(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds main.wasm with the go command")
-	}
-	wasm, wasmExec, err := buildWasm(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.HasPrefix(wasm, []byte("\x00asm")) || len(wasm) < 100_000 {
-		t.Errorf("main.wasm is %d bytes starting %q", len(wasm), wasm[:min(8, len(wasm))])
-	}
-	if !bytes.Contains(wasmExec, []byte("globalThis.Go")) {
-		t.Errorf("wasm_exec.js does not define Go")
-	}
-	s, err := newSite(staticFiles(), wasm, wasmExec, time.Now())
-	if err != nil {
-		t.Fatal(err)
 	}
 	dir := filepath.Join(t.TempDir(), "site")
 	if err := os.Mkdir(dir, 0o755); err != nil {
@@ -171,20 +161,125 @@ func TestBuild(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "main.wasm"), []byte("old"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := writeSite(s, dir); err != nil {
+	var out, errs bytes.Buffer
+	if code := run(context.Background(), []string{"-out", dir}, &out, &errs); code != 0 || errs.Len() != 0 {
+		t.Fatalf("run(-out) = %d, stderr %q", code, errs.String())
+	}
+	wasm, err := os.ReadFile(filepath.Join(dir, "main.wasm"))
+	if err != nil {
 		t.Fatal(err)
 	}
-	names := []string{"app.js", "favicon.svg", "index.html", "main.wasm", "style.css", "wasm_exec.js"}
-	if got := slices.Sorted(maps.Keys(s)); !slices.Equal(got, names) {
-		t.Errorf("the site has %q, want %q", got, names)
+	lines := strings.Split(out.String(), "\n")
+	built := regexp.MustCompile(`^ulid-web: built main\.wasm in [0-9.]+[mµn]?s: (\d+) bytes$`)
+	if len(lines) != 4 || lines[0]+"\n" != buildingLine || !built.MatchString(lines[1]) ||
+		built.FindStringSubmatch(lines[1])[1] != strconv.Itoa(len(wasm)) ||
+		lines[2] != "ulid-web: wrote the site to "+dir || lines[3] != "" {
+		t.Errorf("run(-out) printed\n%s\nwant the building line, the built line with the size, %d bytes, and the wrote line", out.String(), len(wasm))
 	}
+
+	if !bytes.HasPrefix(wasm, []byte("\x00asm")) || len(wasm) < 100_000 {
+		t.Errorf("main.wasm is %d bytes starting %q", len(wasm), wasm[:min(8, len(wasm))])
+	}
+	wasmExec, err := os.ReadFile(filepath.Join(dir, "wasm_exec.js"))
+	if err != nil || !bytes.Contains(wasmExec, []byte("globalThis.Go")) {
+		t.Errorf("wasm_exec.js does not define Go: %v", err)
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range entries {
+		got = append(got, e.Name())
+	}
+	names := []string{"app.js", "favicon.svg", "index.html", "main.wasm", "style.css", "wasm_exec.js"}
+	if !slices.Equal(got, names) {
+		t.Errorf("the written site has %q, want %q", got, names)
+	}
+	static := staticFiles()
 	for _, name := range names {
-		got, err := os.ReadFile(filepath.Join(dir, name))
-		if err != nil || !bytes.Equal(got, s[name].Data) {
-			t.Errorf("%s in the written site: %v", name, err)
+		if name == "main.wasm" || name == "wasm_exec.js" {
+			continue
+		}
+		want, err := fs.ReadFile(static, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, err := os.ReadFile(filepath.Join(dir, name)); err != nil || !bytes.Equal(got, want) {
+			t.Errorf("%s in the written site: %v, %d bytes, want the embedded %d", name, err, len(got), len(want))
 		}
 	}
 	t.Logf("main.wasm: %d bytes", len(wasm))
+}
+
+// lineWriter records what is written to it, one Write a line as run's
+// fmt.Fprint calls make them, and sends each on lines.
+type lineWriter struct {
+	mu      sync.Mutex
+	written []string
+	lines   chan string
+}
+
+func (w *lineWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	w.written = append(w.written, string(p))
+	w.mu.Unlock()
+	w.lines <- string(p)
+	return len(p), nil
+}
+
+func (w *lineWriter) String() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return strings.Join(w.written, "")
+}
+
+// TestServeLines checks what the command prints when it serves: that it is
+// building, before the build starts; the build's result; the address; and,
+// once interrupted, that it stopped. The build is a stand-in; TestBuild
+// runs the real one.
+func TestServeLines(t *testing.T) {
+	out := &lineWriter{lines: make(chan string, 10)}
+	var before string // what run had printed when the build began
+	build = func(context.Context) ([]byte, []byte, error) {
+		before = out.String()
+		return []byte("\x00asm\x01\x00\x00\x00"), []byte("// wasm_exec.js\n"), nil
+	}
+	t.Cleanup(func() { build = buildWasm })
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var errs bytes.Buffer
+	code := make(chan int, 1)
+	go func() {
+		defer close(out.lines)
+		code <- run(ctx, []string{"-addr", "127.0.0.1:0"}, out, &errs)
+	}()
+	var got []string
+	for line := range out.lines {
+		got = append(got, line)
+		if strings.HasPrefix(line, "ulid-web: serving ") {
+			cancel()
+		}
+	}
+	if c := <-code; c != 0 || errs.Len() != 0 {
+		t.Errorf("run = %d, stderr %q", c, errs.String())
+	}
+	if before != buildingLine {
+		t.Errorf("when the build began, run had printed %q, want %q", before, buildingLine)
+	}
+	want := []*regexp.Regexp{
+		regexp.MustCompile(`^` + regexp.QuoteMeta(buildingLine) + `$`),
+		regexp.MustCompile(`^ulid-web: built main\.wasm in [0-9.]+[mµn]?s: 8 bytes\n$`),
+		regexp.MustCompile(`^ulid-web: serving http://127\.0\.0\.1:[1-9][0-9]*/\n$`),
+		regexp.MustCompile(`^ulid-web: stopped\n$`),
+	}
+	ok := len(got) == len(want)
+	for i := 0; ok && i < len(want); i++ {
+		ok = want[i].MatchString(got[i])
+	}
+	if !ok {
+		t.Errorf("run printed\n%s\nwant lines matching %q", strings.Join(got, ""), want)
+	}
 }
 
 // TestSecurityHeaders checks that every file is sent with every header of
