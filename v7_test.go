@@ -171,7 +171,7 @@ func TestMonotonicV7FreeBitsAreUniform(t *testing.T) {
 	m := NewMonotonicV7(nil)
 	var ones [128]int
 	for i := range n {
-		id, err := m.New(uint64(1_700_000_000_000 + i))
+		id, err := m.New(1_700_000_000_000 + uint64(i))
 		if err != nil {
 			t.Fatal(err)
 		}
