@@ -493,11 +493,9 @@ func TestMariaDBKitGenerate(t *testing.T) {
 			var wg sync.WaitGroup
 			errs := make([]error, sessions)
 			for s := range sessions {
-				wg.Add(1)
-				go func() {
-					defer wg.Done()
+				wg.Go(func() {
 					_, errs[s] = db.ExecContext(ctx, fmt.Sprintf("INSERT INTO events (n) SELECT seq FROM seq_1_to_%d", c.rows/sessions))
-				}()
+				})
 			}
 			wg.Wait()
 			if err := errors.Join(errs...); err != nil {

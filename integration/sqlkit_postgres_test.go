@@ -394,9 +394,7 @@ func TestPostgresKitGenerate(t *testing.T) {
 		var wg sync.WaitGroup
 		errs := make([]error, sessions)
 		for s := range sessions {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
+			wg.Go(func() {
 				c, err := pgx.Connect(ctx, kit.dsn)
 				if err != nil {
 					errs[s] = err
@@ -404,7 +402,7 @@ func TestPostgresKitGenerate(t *testing.T) {
 				}
 				defer c.Close(context.Background())
 				_, errs[s] = c.Exec(ctx, "INSERT INTO kit_default (n) SELECT generate_series(1, $1)", kitGenerate/sessions)
-			}()
+			})
 		}
 		wg.Wait()
 		if err := errors.Join(errs...); err != nil {
