@@ -15,13 +15,13 @@
 // generator, MakeV7, beside Make), oklog, googleuuid, gofrsuuid, xid and
 // ksuid; with Go 1.27 or later also stduuid and stduuidv4, the standard
 // library's uuid package (stduuid_test.go, behind a go1.27 build tag); plus
-// baselines that are no ID package: timenow (a bare
-// time.Now, the floor for generating an ID for the current time),
-// cryptorand (a bare 10-byte crypto/rand read, the floor for 80 bits of
-// crypto/rand entropy), stringcopy (a bare string conversion of 26 bytes, the
-// allocation and copy every String method pays) and return16 (a function
-// that is not inlined handing back a 16-byte array it has just stored, the
-// cost of returning a ULID by value without decoding anything).
+// baselines that are no ID package: timenow (a bare time.Now, the floor for
+// generating an ID for the current time), cryptorand (a bare 10-byte
+// crypto/rand read, the floor for 80 bits of crypto/rand entropy), stringcopy
+// (a bare string conversion of 26 bytes, the allocation and copy every String
+// method pays) and return16 (a function that is not inlined handing back a
+// 16-byte array it has just stored, the cost of returning a ULID by value
+// without decoding anything).
 package benchmarks
 
 import (
