@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# compare.sh runs the comparison benchmarks in compare_test.go and prints
-# benchstat's side-by-side table (one column per package) and a Markdown
-# summary made by cmd/benchtable.
+# compare.sh runs the comparison benchmarks in compare_test.go (and, with Go
+# 1.27 or later, stduuid_test.go) and prints benchstat's side-by-side table
+# (one column per package) and a Markdown summary made by cmd/benchtable.
 #
 # Usage (from anywhere):
 #
@@ -19,6 +19,13 @@
 #	INTERLEAVE default 1: run go test COUNT times with -count 1, so that the
 #	           samples of each package are spread over the whole run; 0: one
 #	           go test with -count COUNT (each benchmark's runs back to back)
+#	TOOLCHAIN  the Go toolchain to run with, as GOTOOLCHAIN (which it replaces
+#	           here), default go1.27.3, so that stduuid_test.go, the standard
+#	           library's uuid behind a go1.27 build tag, is built; local for
+#	           the installed go. If the toolchain cannot be run (the go command
+#	           fetches it through the module proxy), the installed go is used,
+#	           with a warning, and the stduuid rows are left out if it is older
+#	           than Go 1.27.
 #
 # The raw go test output is kept in a new temporary folder, whose path is
 # printed; it is never written into the repository.
@@ -30,8 +37,20 @@ CPU=${CPU:-1,2}
 BENCHTIME=${BENCHTIME:-300ms}
 VERBOSE=${VERBOSE:-0}
 INTERLEAVE=${INTERLEAVE:-1}
+TOOLCHAIN=${TOOLCHAIN:-go1.27.3}
 
 cd "$(dirname "${BASH_SOURCE[0]}")"
+
+export GOTOOLCHAIN=$TOOLCHAIN
+if ! go version >/dev/null 2>&1; then
+	echo "compare.sh: cannot run Go toolchain $TOOLCHAIN; using the installed go instead" >&2
+	export GOTOOLCHAIN=local
+fi
+if go list -f '{{join .TestGoFiles " "}}' . | grep -qw stduuid_test.go; then
+	stduuid="included"
+else
+	stduuid="left out (stduuid_test.go needs Go 1.27 or later)"
+fi
 
 outdir=$(mktemp -d "${TMPDIR:-/tmp}/ulid-compare.XXXXXX")
 raw=$outdir/bench.txt
@@ -44,6 +63,7 @@ ncpu=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo '?')
 echo "date (UTC): $date"
 echo "go:         $goversion"
 echo "cpu:        ${cpu:-unknown} ($ncpu logical CPUs)"
+echo "stduuid:    $stduuid"
 echo "raw output: $raw"
 echo
 

@@ -11,14 +11,17 @@
 // compare.sh in this folder does that and also prints a Markdown summary.
 // A package that has no API for an operation is left out of that operation.
 //
-// The pkg values are ulidgo (this module), oklog, googleuuid, gofrsuuid, xid
-// and ksuid, plus baselines that are no ID package: timenow (a bare
-// time.Now, the floor for generating an ID for the current time),
-// cryptorand (a bare 10-byte crypto/rand read, the floor for 80 bits of
-// crypto/rand entropy), stringcopy (a bare string conversion of 26 bytes, the
-// allocation and copy every String method pays) and return16 (a function
-// that is not inlined handing back a 16-byte array it has just stored, the
-// cost of returning a ULID by value without decoding anything).
+// The pkg values are ulidgo (this module), ulidgov7 (its UUIDv7-compatible
+// generator, MakeV7, beside Make), oklog, googleuuid, gofrsuuid, xid and
+// ksuid; with Go 1.27 or later also stduuid and stduuidv4, the standard
+// library's uuid package (stduuid_test.go, behind a go1.27 build tag); plus
+// baselines that are no ID package: timenow (a bare time.Now, the floor for
+// generating an ID for the current time), cryptorand (a bare 10-byte
+// crypto/rand read, the floor for 80 bits of crypto/rand entropy), stringcopy
+// (a bare string conversion of 26 bytes, the allocation and copy every String
+// method pays) and return16 (a function that is not inlined handing back a
+// 16-byte array it has just stored, the cost of returning a ULID by value
+// without decoding anything).
 package benchmarks
 
 import (
@@ -121,6 +124,27 @@ func benchmarkReturn16(b *testing.B) {
 	}
 }
 
+// A peer is a sub-benchmark that a file behind a build tag adds to one of
+// the operations below; stduuid_test.go adds the standard library's uuid
+// package, which Go 1.27 brought.
+type peer struct {
+	pkg   string // the pkg value
+	bench func(*testing.B)
+}
+
+// tagged holds those sub-benchmarks by operation, as in Benchmark<Operation>;
+// files behind a build tag fill it in their init.
+var tagged = map[string][]peer{}
+
+// runTagged runs the sub-benchmarks that files behind a build tag add to the
+// operation op, if the Go version building the tests has them. The operations
+// run them just after ulidgo's, so the two are measured close together.
+func runTagged(b *testing.B, op string) {
+	for _, p := range tagged[op] {
+		b.Run("pkg="+p.pkg, p.bench)
+	}
+}
+
 func must[T any](v T, err error) T {
 	if err != nil {
 		panic(err)
@@ -172,6 +196,13 @@ func BenchmarkGenerate(b *testing.B) {
 			sinkULID = ulid.Make()
 		}
 	})
+	b.Run("pkg=ulidgov7", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			sinkULID = ulid.MakeV7()
+		}
+	})
+	runTagged(b, "Generate")
 	b.Run("pkg=oklog", func(b *testing.B) {
 		// oklog.Make draws from a process-wide monotonic reader over a
 		// math/rand source seeded with the time, not from crypto/rand.
@@ -234,6 +265,17 @@ func BenchmarkGenerateParallel(b *testing.B) {
 			keep(last)
 		})
 	})
+	b.Run("pkg=ulidgov7", func(b *testing.B) {
+		b.ReportAllocs()
+		b.RunParallel(func(pb *testing.PB) {
+			var last ulid.ULID
+			for pb.Next() {
+				last = ulid.MakeV7()
+			}
+			keep(last)
+		})
+	})
+	runTagged(b, "GenerateParallel")
 	b.Run("pkg=oklog", func(b *testing.B) {
 		b.ReportAllocs()
 		b.RunParallel(func(pb *testing.PB) {
@@ -391,7 +433,8 @@ func BenchmarkGenerateAtReader(b *testing.B) {
 
 // BenchmarkEncodeBuffer writes the text form into a reused buffer. Neither
 // google/uuid nor gofrs/uuid has an API for that (only MarshalText and
-// String, which allocate), so they are not here.
+// String, which allocate), so they are not here; the standard library's uuid
+// has AppendText.
 func BenchmarkEncodeBuffer(b *testing.B) {
 	b.Run("pkg=ulidgo", func(b *testing.B) {
 		b.ReportAllocs()
@@ -405,6 +448,7 @@ func BenchmarkEncodeBuffer(b *testing.B) {
 		}
 		sinkBytes = buf
 	})
+	runTagged(b, "EncodeBuffer")
 	b.Run("pkg=oklog", func(b *testing.B) {
 		b.ReportAllocs()
 		buf := make([]byte, oklog.EncodedSize)
@@ -440,6 +484,7 @@ func BenchmarkEncodeString(b *testing.B) {
 			sinkString = fixULID.String()
 		}
 	})
+	runTagged(b, "EncodeString")
 	b.Run("pkg=oklog", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
@@ -492,6 +537,7 @@ func BenchmarkParseLenient(b *testing.B) {
 			sinkULID = id
 		}
 	})
+	runTagged(b, "ParseLenient")
 	b.Run("pkg=oklog", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
@@ -585,6 +631,7 @@ func BenchmarkParseBytes(b *testing.B) {
 		}
 		sinkULID = id
 	})
+	runTagged(b, "ParseBytes")
 	b.Run("pkg=oklog", func(b *testing.B) {
 		b.ReportAllocs()
 		text := []byte(fixULIDStr)
@@ -716,7 +763,8 @@ func BenchmarkUnmarshalBinary(b *testing.B) {
 
 // BenchmarkCompare orders two IDs made one after the other. The ULID pairs
 // share their timestamp and differ in the last byte, so the whole 16 bytes
-// are compared. Neither UUID package has a Compare.
+// are compared. Neither google/uuid nor gofrs/uuid has a Compare; the
+// standard library's uuid has.
 func BenchmarkCompare(b *testing.B) {
 	b.Run("pkg=ulidgo", func(b *testing.B) {
 		b.ReportAllocs()
@@ -725,6 +773,7 @@ func BenchmarkCompare(b *testing.B) {
 			sinkInt = x.Compare(y)
 		}
 	})
+	runTagged(b, "Compare")
 	b.Run("pkg=oklog", func(b *testing.B) {
 		b.ReportAllocs()
 		x, y := fixOklog, fixOklog2

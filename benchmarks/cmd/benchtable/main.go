@@ -28,9 +28,11 @@ import (
 	"golang.org/x/perf/benchfmt"
 )
 
-// peerOrder is the column order of the packages that compare_test.go knows;
-// any other package follows them in order of appearance.
-var peerOrder = []string{"oklog", "googleuuid", "gofrsuuid", "xid", "ksuid"}
+// peerOrder is the column order of the packages that compare_test.go knows:
+// our own UUIDv7-compatible generator and the standard library's uuid (Go
+// 1.27 on) first, then the other modules; any other package follows them in
+// order of appearance.
+var peerOrder = []string{"ulidgov7", "stduuid", "stduuidv4", "oklog", "googleuuid", "gofrsuuid", "xid", "ksuid"}
 
 // samples holds one package's measurements of one operation at one
 // GOMAXPROCS.
