@@ -25,13 +25,11 @@ func TestMakeV7AsGoogleUUID(t *testing.T) {
 	var wg sync.WaitGroup
 	for g := range goroutines {
 		ids[g] = make([]ulid.ULID, perGoroutine)
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			for i := range ids[g] {
 				ids[g][i] = ulid.MakeV7()
 			}
-		}()
+		})
 	}
 	wg.Wait()
 	end := uint64(time.Now().UnixMilli())
