@@ -149,16 +149,23 @@ func (m *Monotonic) at(ms uint64) (high, low uint64, err error) {
 // up to [MaxTimestamp] were used, which no clock before the year 10889 can
 // reach.)
 func (m *Monotonic) Next() (ULID, error) {
+	high, low, err := m.nextHalves()
+	var id ULID
+	id.set(high, low)
+	return id, err
+}
+
+// nextHalves is Next, returning the ULID as two big-endian halves so that
+// Make builds its result once, where it returns it, rather than copying a
+// ULID built here.
+func (m *Monotonic) nextHalves() (high, low uint64, err error) {
 	// Next reads only the monotonic clock and derives the wall clock from it
 	// (see wallClock), which reads time.Now once per millisecond: the clock
 	// reads are most of the cost of Next, and one costs half as much as two.
 	mono := monotonicNow() // the one clock read, outside the lock
 	m.mu.Lock()
 	defer m.mu.Unlock() // released even if the entropy reader panics
-	high, low, err := m.next(mono)
-	var id ULID
-	id.set(high, low)
-	return id, err
+	return m.next(mono)
 }
 
 // next is Next under the lock, kept to the state update so that the lock is
@@ -184,14 +191,16 @@ func (m *Monotonic) next(mono int64) (high, low uint64, err error) {
 // fails, so the only possible error is exhausting every ULID up to
 // MaxTimestamp, and then the largest ULID of the generator's kind is the best
 // answer left.
-func (m *Monotonic) make() ULID {
-	id, err := m.Next()
-	if err != nil {
-		id.set(MaxTimestamp<<16|0xffff, ^uint64(0))
-		if m.v7 {
-			id.set(MaxTimestamp<<16|v7HighFree|v7Version, v7LowFree|v7Variant)
-		}
+func (m *Monotonic) make() (id ULID) {
+	high, low, err := m.nextHalves()
+	switch {
+	case err == nil:
+	case m.v7:
+		high, low = MaxTimestamp<<16|v7HighFree|v7Version, v7LowFree|v7Variant
+	default:
+		high, low = MaxTimestamp<<16|0xffff, ^uint64(0)
 	}
+	id.set(high, low)
 	return id
 }
 
