@@ -44,14 +44,15 @@ func (id ULID) MarshalBSONValue() (typ byte, data []byte, err error) {
 //
 // Anything else is an error and leaves id unchanged: a binary value of
 // another length (a 12-byte ObjectId's bytes, say) wraps [ErrInvalidLength]
-// in a [*ParseError], never a ULID with stale bytes; BSON null returns
-// [ErrNull], as SQL NULL does for Scan (a *ulid.ULID field reads null as nil
-// without calling this method); other types and binary subtypes wrap
-// [ErrUnsupportedType].
+// in a [*ParseError], never a ULID with stale bytes, and so does a string of
+// a length no ID has; bad text is the error of [Parse] or [ParseUUID]; BSON
+// null is an error wrapping [ErrNull], as SQL NULL is for Scan (a
+// *ulid.ULID field reads null as nil without calling this method); other
+// types and binary subtypes wrap [ErrUnsupportedType].
 func (id *ULID) UnmarshalBSONValue(typ byte, data []byte) error {
 	switch typ {
 	case bsonNull:
-		return ErrNull
+		return errBSONNull
 	case bsonBinary:
 		if len(data) < bsonBinaryHeader || int(binary.LittleEndian.Uint32(data)) != len(data)-bsonBinaryHeader {
 			return fmt.Errorf("%w: malformed BSON binary value of %d bytes", ErrUnsupportedType, len(data))
@@ -68,12 +69,41 @@ func (id *ULID) UnmarshalBSONValue(typ byte, data []byte) error {
 		if len(data) < 5 || int(binary.LittleEndian.Uint32(data)) != len(data)-4 || data[len(data)-1] != 0 {
 			return fmt.Errorf("%w: malformed BSON string value of %d bytes", ErrUnsupportedType, len(data))
 		}
-		parsed, err := scanText(string(data[4 : len(data)-1]))
-		if err != nil {
-			return err
+		text := data[4 : len(data)-1]
+		switch n := len(text); n {
+		case EncodedSize:
+			high, low, err := decode(text, &decodeLenient)
+			if err != nil {
+				return err
+			}
+			id.set(high, low)
+		case 32, uuidSize, uuidSize + 2, uuidSize + len(urnPrefix):
+			parsed, err := decodeUUID(text)
+			if err != nil {
+				return err
+			}
+			*id = parsed
+		default:
+			return &ParseError{Err: ErrInvalidLength, Form: formBSONString, Length: n, Offset: -1, Want: wantBSONString}
 		}
-		*id = parsed
 		return nil
 	}
 	return fmt.Errorf("%w: BSON type %#02x, want binary (0x05) or string (0x02)", ErrUnsupportedType, typ)
 }
+
+// errBSONNull is UnmarshalBSONValue's error for BSON null: ErrNull, in words
+// for a MongoDB document rather than a SQL row.
+var errBSONNull error = &sentinelError{
+	msg: "ulid: cannot decode BSON null into a ulid.ULID; use a *ulid.ULID field for an optional ID",
+	err: ErrNull,
+}
+
+// A sentinelError is a sentinel error worded for one use: it says msg and
+// unwraps to err, for errors.Is.
+type sentinelError struct {
+	msg string
+	err error
+}
+
+func (e *sentinelError) Error() string { return e.msg }
+func (e *sentinelError) Unwrap() error { return e.err }

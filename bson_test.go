@@ -72,6 +72,21 @@ func TestUnmarshalBSONValue(t *testing.T) {
 			t.Errorf("%s: error %v changed the ULID to %s", tc.name, err, got)
 		}
 	}
+	// The errors speak of BSON, not SQL.
+	var doc ULID
+	for _, tc := range []struct {
+		typ  byte
+		data []byte
+		want string
+	}{
+		{0x02, bsonStringValue("abc"), "ulid: invalid BSON string length 3 bytes, want 26-character ULID text or UUID text (36 characters, or 32, 38, 45)"},
+		{0x02, bsonStringValue("01ARYZ6S41TSV4RRFFQ69G5FAU"), "ulid: invalid character 'U' at offset 25"},
+		{0x0a, nil, "ulid: cannot decode BSON null into a ulid.ULID; use a *ulid.ULID field for an optional ID"},
+	} {
+		if err := doc.UnmarshalBSONValue(tc.typ, tc.data); err == nil || err.Error() != tc.want {
+			t.Errorf("UnmarshalBSONValue(%#x, %q) = %v, want %q", tc.typ, tc.data, err, tc.want)
+		}
+	}
 	// The length error names the form and what fits.
 	var short ULID
 	err := short.UnmarshalBSONValue(0x05, bsonBinaryValue(0x00, make([]byte, 12)))

@@ -15,8 +15,10 @@ type ParseError struct {
 	// Form names what the input was read as, as the message names it:
 	// "" for ULID text (Parse, ParseStrict, UnmarshalText), "binary"
 	// (UnmarshalBinary), "UUID text" (ParseUUID), or, for a Scan value of no
-	// length that fits, "SQL []byte" or "SQL string"; "BSON binary" for
-	// UnmarshalBSONValue.
+	// length that fits, "SQL []byte" or "SQL string"; for
+	// UnmarshalBSONValue, "BSON binary" or "BSON string". Scan and
+	// UnmarshalBSONValue report bad text of a length that fits as Parse and
+	// ParseUUID do: "" for 26 bytes, "UUID text" for a UUID's length.
 	Form string
 	// Length is the length of the input, in bytes.
 	Length int
@@ -70,15 +72,17 @@ func aliasNote(b byte) string {
 
 // The forms that ParseError.Form names, and the lengths its Want gives.
 const (
-	formBinary    = "binary"
-	formUUID      = "UUID text"
-	formSQLBytes  = "SQL []byte"
-	formSQLString = "SQL string"
-	formBSON      = "BSON binary"
-	wantText      = "26"
-	wantBinary    = "16"
-	wantSQLBytes  = "16 binary bytes, or 26-character ULID text or UUID text (36 characters, or 32, 38, 45)"
-	wantSQLString = "26-character ULID text or UUID text (36 characters, or 32, 38, 45); binary values must be a []byte"
+	formBinary     = "binary"
+	formUUID       = "UUID text"
+	formSQLBytes   = "SQL []byte"
+	formSQLString  = "SQL string"
+	formBSON       = "BSON binary"
+	formBSONString = "BSON string"
+	wantText       = "26"
+	wantBinary     = "16"
+	wantSQLBytes   = "16 binary bytes, or 26-character ULID text or UUID text (36 characters, or 32, 38, 45)"
+	wantSQLString  = "26-character ULID text or UUID text (36 characters, or 32, 38, 45); binary values must be a []byte"
+	wantBSONString = "26-character ULID text or UUID text (36 characters, or 32, 38, 45)"
 )
 
 // Unwrap returns e.Err.

@@ -296,6 +296,7 @@ func TestParseErrorFieldsSayAll(t *testing.T) {
 		func() error {
 			return scanned.UnmarshalBSONValue(0x05, []byte{12, 0, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12})
 		},
+		func() error { return scanned.UnmarshalBSONValue(0x02, []byte{4, 0, 0, 0, 'a', 'b', 'c', 0}) },
 	}
 	for _, f := range inputs {
 		err := f()

@@ -10,7 +10,8 @@ import (
 // A Monotonic generates ULIDs that increase monotonically, following the
 // ULID specification: within one millisecond each ULID's entropy is the
 // previous ULID's entropy plus one, as an 80-bit big-endian unsigned integer
-// with carry, and in a new millisecond fresh entropy is read from the source.
+// with carry (74 bits for a generator from [NewMonotonicV7]), and in a new
+// millisecond fresh entropy is read from the source.
 //
 // [Make] uses a process-wide Monotonic with crypto/rand entropy. Create your
 // own with [NewMonotonic] for a separate sequence or a custom entropy source,
@@ -87,9 +88,9 @@ func NewMonotonicV7(entropy io.Reader) *Monotonic {
 //
 // New returns an error wrapping [ErrTimeOutOfRange] if ms is greater than
 // [MaxTimestamp], one wrapping [ErrMonotonicOverflow] if the entropy of ms is
-// used up (2^80 ULIDs, or fewer when the fresh entropy started high), or the
-// error of the entropy reader. It never wraps around to a smaller ULID. On
-// error the generator's state is unchanged.
+// used up (2^80 ULIDs, 2^74 for [NewMonotonicV7], or fewer when the fresh
+// entropy started high), or the error of the entropy reader. It never wraps
+// around to a smaller ULID. On error the generator's state is unchanged.
 func (m *Monotonic) New(ms uint64) (ULID, error) {
 	if ms > MaxTimestamp {
 		return ULID{}, timestampRangeError(ms)

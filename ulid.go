@@ -109,7 +109,8 @@ var (
 
 	// ErrMonotonicOverflow reports that a [Monotonic] generator cannot make
 	// another ULID in the requested millisecond, because incrementing the
-	// 80-bit entropy would wrap around.
+	// entropy (its 80 bits, or the 74 free bits of a UUIDv7-compatible
+	// ULID) would wrap around.
 	ErrMonotonicOverflow = errors.New("ulid: monotonic entropy overflow")
 
 	// ErrNull reports an attempt to scan SQL NULL into a ULID. Scan nullable

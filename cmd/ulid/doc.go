@@ -77,8 +77,11 @@
 //	--ulid-only  reject UUID text: only ULIDs are valid
 //
 // They read IDs from standard input, one per line, when given "-" or no
-// ID at all. Blank lines are skipped; CRLF is fine; a line may be of any
-// length. Error offsets count bytes of the text as given.
+// ID at all. Blank lines are skipped; CRLF is fine. A line or argument
+// over 64 KiB is an error, "line too long (N bytes)", read in constant
+// memory. An invalid ID with a comma, semicolon, tab or space inside gets
+// a reminder that a line holds one ID. Error offsets count bytes of the
+// text as given.
 //
 // Results go to standard output, errors to standard error. The exit status
 // is 1 if any ID is invalid or the output cannot be written, 2 on misuse.

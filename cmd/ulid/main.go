@@ -73,16 +73,20 @@ func main() {
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	c := &cli{stdin: stdin, stdout: stdout, stderr: stderr}
 	status, err := c.run(args)
+	var werr error
 	switch {
 	case err == nil:
 		return status
 	case errors.Is(err, flag.ErrHelp):
-		fmt.Fprint(stdout, help)
+		_, werr = fmt.Fprint(stdout, help)
 	case errors.Is(err, errVersion):
-		fmt.Fprintln(stdout, version())
+		_, werr = fmt.Fprintln(stdout, version())
 	default:
 		fmt.Fprintf(stderr, "ulid: %s\n%s", err, synopsis)
 		return 2
+	}
+	if werr != nil {
+		return c.fail(werr)
 	}
 	return 0
 }

@@ -730,6 +730,8 @@ func TestWriteErrorStops(t *testing.T) {
 		{[]string{"inspect"}, strings.Repeat(specULID+"\n", 100000)},
 		{[]string{"convert", "--", specULID}, ""},
 		{[]string{"validate"}, strings.Repeat("x\n", 100000)},
+		{[]string{"-h"}, ""},
+		{[]string{"--version"}, ""},
 	} {
 		var full fullWriter
 		var stderr bytes.Buffer
