@@ -124,19 +124,31 @@ func TestStdUUIDBinding(t *testing.T) {
 				recreate(t, ctx, d, table, "id bytea PRIMARY KEY")
 				u := uuid.NewV7()
 				mustExec(t, d, "INSERT INTO "+table+" (id) VALUES ($1)", u)
-				// Silently wrong: 36 bytes of text, which Scan reads back
-				// as the same UUID, and which its 16 bytes do not find.
+				// Silently wrong: 36 bytes of text, which its 16 bytes do
+				// not find. pgx v5.12 refuses to scan them back into a
+				// uuid.UUID (earlier versions read the text as the UUID).
 				checkStored(t, d, "SELECT octet_length(id) || ':' || encode(id, 'escape') FROM "+table, "36:"+u.String())
-				checkFound(t, d, "SELECT id FROM "+table, nil, u)
+				var back uuid.UUID
+				if err := d.db.QueryRowContext(ctx, "SELECT id FROM "+table).Scan(&back); err == nil {
+					t.Errorf("36 bytes of text scanned into a uuid.UUID: %v, want an error", back)
+				}
 				checkNotFound(t, d, "SELECT id FROM "+table+" WHERE id = $1", u[:])
 				if describes {
 					checkNotFound(t, d, "SELECT id FROM "+table+" WHERE id = $1", ulid.ULID(u))
 				}
-				// The fix: u[:], 16 bytes in every mode.
+				// The fix: u[:], 16 bytes in every mode, read back into a
+				// ulid.ULID (or a []byte): pgx v5.12 scans no bytea into a
+				// uuid.UUID.
 				mustExec(t, d, "DELETE FROM "+table)
 				mustExec(t, d, "INSERT INTO "+table+" (id) VALUES ($1)", u[:])
 				checkStored(t, d, "SELECT octet_length(id) || ':' || encode(id, 'hex') FROM "+table, "16:"+fmt.Sprintf("%x", u[:]))
-				checkFound(t, d, "SELECT id FROM "+table+" WHERE id = $1", u[:], u)
+				var id ulid.ULID
+				if err := d.db.QueryRowContext(ctx, "SELECT id FROM "+table+" WHERE id = $1", u[:]).Scan(&id); err != nil || id != ulid.ULID(u) {
+					t.Errorf("16 bytes read back into a ulid.ULID: %v, %v; want %v", id, err, ulid.ULID(u))
+				}
+				if err := d.db.QueryRowContext(ctx, "SELECT id FROM "+table+" WHERE id = $1", u[:]).Scan(&back); err == nil {
+					t.Errorf("16 bytes of bytea scanned into a uuid.UUID: %v, want pgx v5.12's error", back)
+				}
 			})
 		})
 	}
