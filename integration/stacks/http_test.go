@@ -3,16 +3,13 @@ package stacks
 // A ULID in a URL, bound by gin, echo and net/http: path and query, and what
 // a client gets for a bad one: 400 with the parser's message, never a
 // handler running with the zero ULID. The types and handler code below are
-// the recipes of docs/stacks.md, line for line (TestHTTPRecipesAreDocs).
+// the recipes of docs/stacks.md, line for line (TestRecipesAreDocs).
 
 import (
-	"bufio"
-	"bytes"
 	"encoding/json"
 	"errors"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"strings"
 	"testing"
 
@@ -265,57 +262,6 @@ func TestEchoBindError(t *testing.T) {
 	}
 	if !errors.Is(err, ulid.ErrInvalidCharacter) {
 		t.Errorf("Bind = %v, does not wrap ulid.ErrInvalidCharacter", err)
-	}
-}
-
-// TestHTTPRecipesAreDocs checks that the Go code of docs/stacks.md's HTTP
-// section is this file's: each of its lines, without a trailing comment and
-// leading tabs, is a line here too.
-func TestHTTPRecipesAreDocs(t *testing.T) {
-	md, err := os.ReadFile("../../docs/stacks.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, section, ok := bytes.Cut(md, []byte("\n## gin, echo, net/http\n"))
-	section, _, _ = bytes.Cut(section, []byte("\n## "))
-	if !ok {
-		t.Fatal("docs/stacks.md has no section ## gin, echo, net/http")
-	}
-	src, err := os.ReadFile("http_test.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	here := make(map[string]bool)
-	for line := range strings.Lines(string(src)) {
-		here[codeOf(line)] = true
-	}
-	blocks, lines := 0, 0
-	inBlock := false
-	sc := bufio.NewScanner(bytes.NewReader(section))
-	for sc.Scan() {
-		line := sc.Text()
-		switch {
-		case line == "```go":
-			inBlock = true
-			blocks++
-			continue
-		case line == "```":
-			inBlock = false
-			continue
-		case !inBlock:
-			continue
-		}
-		code := codeOf(line)
-		if code == "" || code == "…" {
-			continue
-		}
-		lines++
-		if !here[code] {
-			t.Errorf("docs/stacks.md: %q is not in http_test.go", code)
-		}
-	}
-	if blocks != 3 || lines < 40 {
-		t.Errorf("docs/stacks.md's HTTP section: %d Go blocks, %d lines; want the 3 recipes", blocks, lines)
 	}
 }
 

@@ -8,9 +8,9 @@ import (
 	"testing"
 )
 
-// TestRecipesAreDocs checks, as TestHTTPRecipesAreDocs does for the HTTP
-// section, that each line of Go in a section of docs/stacks.md (without its
-// indentation and trailing comment) is a line of the section's test files.
+// TestRecipesAreDocs checks that each line of Go in a recipe section of
+// docs/stacks.md (without its indentation and trailing comment) is a line of
+// the section's test files, so that the guide shows the code the tests run.
 func TestRecipesAreDocs(t *testing.T) {
 	md, err := os.ReadFile("../../docs/stacks.md")
 	if err != nil {
@@ -21,6 +21,7 @@ func TestRecipesAreDocs(t *testing.T) {
 		files   []string
 		blocks  int // Go blocks in the section
 	}{
+		{"gin, echo, net/http", []string{"http_test.go"}, 3},
 		{"ent", []string{"ent_test.go", "ent/schema/user.go"}, 2},
 		{"goqu and squirrel", []string{"querybuilder_test.go"}, 2},
 		{"gqlgen", []string{"gql/scalar.go"}, 1},
