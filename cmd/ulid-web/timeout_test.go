@@ -105,6 +105,7 @@ func waitClosed(t *testing.T, closed <-chan time.Time, what string) time.Time {
 // connection that asks for nothing more, once the idle timeout has passed,
 // though the read and write timeouts are far longer.
 func TestIdleConnectionClosed(t *testing.T) {
+	t.Parallel() // each has its own server; together they take the time of the slowest
 	const idle = 300 * time.Millisecond
 	addr, closed := serve(t, handler(fakeSite(t)), timeouts{readHeader: time.Minute, read: time.Minute, write: time.Minute, idle: idle})
 	c := dial(t, addr)
@@ -134,6 +135,7 @@ func TestIdleConnectionClosed(t *testing.T) {
 // TestSilentConnectionClosed checks that a connection on which no request
 // comes is closed too.
 func TestSilentConnectionClosed(t *testing.T) {
+	t.Parallel() // each has its own server; together they take the time of the slowest
 	const header = 300 * time.Millisecond
 	addr, closed := serve(t, handler(fakeSite(t)), timeouts{readHeader: header, read: time.Minute, write: time.Minute, idle: time.Minute})
 	for _, send := range []string{"", "GET / HTTP/1.1\r\nHost: ulid\r\n"} {
@@ -155,6 +157,7 @@ func TestSilentConnectionClosed(t *testing.T) {
 // idle timeout, which applies only between requests, is far longer; and
 // that it got only part of the file.
 func TestNonReaderCutOff(t *testing.T) {
+	t.Parallel() // each has its own server; together they take the time of the slowest
 	const write, size = 500 * time.Millisecond, 32 << 20
 	addr, closed := serve(t, handler(bigSite(size)), timeouts{readHeader: time.Minute, read: time.Minute, write: write, idle: time.Minute})
 	c := dial(t, addr)
@@ -180,6 +183,7 @@ func TestNonReaderCutOff(t *testing.T) {
 // reading, gets the whole file within the write timeout, long after the
 // read and idle timeouts have passed.
 func TestSlowReaderServed(t *testing.T) {
+	t.Parallel() // each has its own server; together they take the time of the slowest
 	const short, size = 200 * time.Millisecond, 2 << 20
 	s := bigSite(size)
 	addr, _ := serve(t, handler(s), timeouts{readHeader: short, read: short, write: time.Minute, idle: short})
