@@ -69,23 +69,11 @@ func (id *ULID) UnmarshalBSONValue(typ byte, data []byte) error {
 		if len(data) < 5 || int(binary.LittleEndian.Uint32(data)) != len(data)-4 || data[len(data)-1] != 0 {
 			return fmt.Errorf("%w: malformed BSON string value of %d bytes", ErrUnsupportedType, len(data))
 		}
-		text := data[4 : len(data)-1]
-		switch n := len(text); n {
-		case EncodedSize:
-			high, low, err := decode(text, &decodeLenient)
-			if err != nil {
-				return err
-			}
-			id.set(high, low)
-		case 32, uuidSize, uuidSize + 2, uuidSize + len(urnPrefix):
-			parsed, err := decodeUUID(text)
-			if err != nil {
-				return err
-			}
-			*id = parsed
-		default:
-			return &ParseError{Err: ErrInvalidLength, Form: formBSONString, Length: n, Offset: -1, Want: wantBSONString}
+		parsed, err := scanText(data[4:len(data)-1], formBSONString, wantBSONString)
+		if err != nil {
+			return err
 		}
+		*id = parsed
 		return nil
 	}
 	return fmt.Errorf("%w: BSON type %#02x, want binary (0x05) or string (0x02)", ErrUnsupportedType, typ)

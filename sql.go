@@ -36,10 +36,10 @@ func (id *ULID) Scan(src any) error {
 		if len(v) == BinarySize {
 			parsed = ULID(v)
 		} else {
-			parsed, err = scanText(v)
+			parsed, err = scanText(v, formSQLBytes, wantSQLBytes)
 		}
 	case string:
-		parsed, err = scanText(v)
+		parsed, err = scanText(v, formSQLString, wantSQLString)
 	default:
 		return fmt.Errorf("%w: cannot scan %T into ulid.ULID", ErrUnsupportedType, src)
 	}
@@ -50,8 +50,10 @@ func (id *ULID) Scan(src any) error {
 	return nil
 }
 
-// scanText reads src as ULID text or UUID text, told apart by length.
-func scanText[T string | []byte](src T) (ULID, error) {
+// scanText reads src as ULID text or UUID text, told apart by length, for
+// Scan and UnmarshalBSONValue. Text of any other length is a length error
+// naming form, what src was, and want, the lengths that fit.
+func scanText[T string | []byte](src T, form, want string) (ULID, error) {
 	switch len(src) {
 	case EncodedSize:
 		high, low, err := decode(src, &decodeLenient)
@@ -61,8 +63,5 @@ func scanText[T string | []byte](src T) (ULID, error) {
 	case 32, uuidSize, uuidSize + 2, uuidSize + len(urnPrefix):
 		return decodeUUID(src)
 	}
-	if _, ok := any(src).(string); ok {
-		return ULID{}, &ParseError{Err: ErrInvalidLength, Form: formSQLString, Length: len(src), Offset: -1, Want: wantSQLString}
-	}
-	return ULID{}, &ParseError{Err: ErrInvalidLength, Form: formSQLBytes, Length: len(src), Offset: -1, Want: wantSQLBytes}
+	return ULID{}, &ParseError{Err: ErrInvalidLength, Form: form, Length: len(src), Offset: -1, Want: want}
 }
