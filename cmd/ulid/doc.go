@@ -81,7 +81,8 @@
 // over 64 KiB is an error, "line too long (N bytes)", read in constant
 // memory. An invalid ID with a comma, semicolon, tab or space inside gets
 // a reminder that a line holds one ID. Error offsets count bytes of the
-// text as given.
+// text as given. Flags may also follow IDs; after "--" every argument is
+// an ID, even one that starts with "-" or is a command's name.
 //
 // Results go to standard output, errors to standard error. The exit status
 // is 1 if any ID is invalid or the output cannot be written, 2 on misuse.

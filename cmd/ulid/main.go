@@ -119,7 +119,7 @@ func (c *cli) run(args []string) (int, error) {
 			gen := generateFlags(fs)
 			showFlags(fs, &gen.show)
 			fs.BoolVar(&gen.json, "json", false, "print one JSON object per ULID")
-			ids, err := c.parseFlags(fs, args[1:])
+			ids, _, err := c.parseFlags(fs, args[1:])
 			if err != nil {
 				return 0, err
 			}
@@ -130,7 +130,7 @@ func (c *cli) run(args []string) (int, error) {
 		case "inspect":
 			fs := newFlagSet()
 			opt := inspectFlags(fs)
-			ids, err := c.parseFlags(fs, args[1:])
+			ids, _, err := c.parseFlags(fs, args[1:])
 			if err == nil {
 				err = opt.check()
 			}
@@ -141,7 +141,7 @@ func (c *cli) run(args []string) (int, error) {
 		case "convert", "validate":
 			fs := newFlagSet()
 			opt := policyFlags(fs)
-			ids, err := c.parseFlags(fs, args[1:])
+			ids, _, err := c.parseFlags(fs, args[1:])
 			if err != nil {
 				return 0, err
 			}
@@ -159,7 +159,7 @@ func (c *cli) run(args []string) (int, error) {
 	fs := newFlagSet()
 	gen := generateFlags(fs)
 	opt := inspectFlags(fs)
-	ids, err := c.parseFlags(fs, args)
+	ids, literal, err := c.parseFlags(fs, args)
 	if err != nil {
 		return 0, err
 	}
@@ -174,8 +174,9 @@ func (c *cli) run(args []string) (int, error) {
 		return 0, usageError(c.flagName(name) + " generates; it cannot be combined with IDs to inspect")
 	}
 	// A first argument of lower-case letters only, shorter than a ULID, is
-	// a mistyped command; any other, the empty one included, is an ID.
-	if w := ids[0]; w != "" && len(w) < ulid.EncodedSize && strings.Trim(w, "abcdefghijklmnopqrstuvwxyz") == "" {
+	// a mistyped command; any other, the empty one included, is an ID, as is
+	// every argument after "--".
+	if w := ids[0]; literal > 0 && w != "" && len(w) < ulid.EncodedSize && strings.Trim(w, "abcdefghijklmnopqrstuvwxyz") == "" {
 		switch w {
 		case "generate", "inspect", "convert", "validate", "help":
 			return 0, usageError("the command " + strconv.Quote(w) + " must come first, before any flag")
@@ -208,28 +209,28 @@ func policyFlags(fs *flag.FlagSet) *toolinput.Options {
 }
 
 // parseFlags parses args with fs and returns the remaining arguments, the
-// IDs. Flags may also follow IDs, as in "ulid inspect ID --json"; "--" ends
-// the flags. The error is flag.ErrHelp for -h, errVersion for --version,
-// or a usageError.
-func (c *cli) parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
-	var ids []string
+// IDs, and the index in ids of the first one that followed "--" (len(ids)
+// when none did). Flags may also follow IDs, as in "ulid inspect ID --json";
+// "--" ends the flags. The error is flag.ErrHelp for -h, errVersion for
+// --version, or a usageError.
+func (c *cli) parseFlags(fs *flag.FlagSet, args []string) (ids []string, literal int, err error) {
 	for {
 		err := fs.Parse(args)
 		if errors.Is(err, flag.ErrHelp) {
-			return nil, err
+			return nil, 0, err
 		}
 		if err != nil {
-			return nil, usageError(c.respell(flagError(err)))
+			return nil, 0, usageError(c.respell(flagError(err)))
 		}
 		if fs.Lookup("version").Value.String() == "true" {
-			return nil, errVersion
+			return nil, 0, errVersion
 		}
 		rest := fs.Args()
 		if len(rest) == 0 {
-			return ids, nil
+			return ids, len(ids), nil
 		}
 		if len(rest) < len(args) && args[len(args)-len(rest)-1] == "--" {
-			return append(ids, rest...), nil
+			return append(ids, rest...), len(ids), nil
 		}
 		ids = append(ids, rest[0])
 		args = rest[1:]

@@ -682,11 +682,32 @@ func TestEmptyArgument(t *testing.T) {
 	}
 }
 
-// TestDoubleDash checks that "--" ends the flags.
+// TestDoubleDash checks that "--" ends the flags, and that what follows
+// it is an ID even where it would otherwise be taken for a mistyped command.
 func TestDoubleDash(t *testing.T) {
 	r := runCmd(t, "", "inspect", "--", specULID, "--json")
 	if r.code != 1 || r.stdout != specText || !strings.Contains(r.stderr, `argument 2: "--json": invalid length 6 bytes`) {
 		t.Errorf("exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+	}
+	for _, tc := range []struct {
+		args   []string
+		stdout string
+		stderr string
+	}{
+		{[]string{"-f", "ms", "--", "version"}, "", `ulid: argument 1: "version": invalid length 7 bytes, want 26` + "\n"},
+		{[]string{"--", "inspct"}, "", `ulid: argument 1: "inspct": invalid length 6 bytes, want 26` + "\n"},
+		{[]string{"--", "inspct", specULID}, specText, `ulid: argument 1: "inspct": invalid length 6 bytes, want 26` + "\n"},
+		{[]string{"--json", "--", "inspect"}, "", `ulid: argument 1: "inspect": invalid length 7 bytes, want 26` + "\n"},
+	} {
+		r := runCmd(t, "", tc.args...)
+		if r.code != 1 || r.stdout != tc.stdout || r.stderr != tc.stderr {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 1, stdout %q, stderr %q", tc.args, r.code, r.stdout, r.stderr, tc.stdout, tc.stderr)
+		}
+	}
+	// Before "--", the same word is still a mistyped command.
+	r = runCmd(t, "", "-f", "ms", "version")
+	if r.code != 2 || !strings.HasPrefix(r.stderr, `ulid: unknown command "version"`) {
+		t.Errorf(`"-f ms version": exit %d, stderr %q`, r.code, r.stderr)
 	}
 }
 
