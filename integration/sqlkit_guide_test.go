@@ -2,7 +2,9 @@ package integration
 
 import (
 	"context"
+	"maps"
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -55,20 +57,20 @@ func TestSQLKitGuide(t *testing.T) {
 			}
 		}
 		var n int
-		if err := tx.QueryRow(ctx, "SELECT count(*) FROM events WHERE id = ulid_to_uuid('01ARYZ6S41TSV4RRFFQ69G5FAV') AND body = 'imported'").Scan(&n); err != nil || n != 1 {
+		if err := tx.QueryRow(ctx, "SELECT count(*) FROM activity WHERE id = ulid_to_uuid('01ARYZ6S41TSV4RRFFQ69G5FAV') AND body = 'imported'").Scan(&n); err != nil || n != 1 {
 			t.Fatalf("the imported row: %d, %v", n, err)
 		}
-		if err := tx.QueryRow(ctx, "SELECT count(*) FROM events").Scan(&n); err != nil || n != 6 {
+		if err := tx.QueryRow(ctx, "SELECT count(*) FROM activity").Scan(&n); err != nil || n != 6 {
 			t.Fatalf("%d rows, %v; want 6", n, err)
 		}
 	})
 	t.Run("MariaDB", func(t *testing.T) {
 		db := openMariaDBKit(t)
 		ctx := testContext(t)
-		if _, err := db.ExecContext(ctx, "DROP TABLE IF EXISTS events"); err != nil {
+		if _, err := db.ExecContext(ctx, "DROP TABLE IF EXISTS activity"); err != nil {
 			t.Fatal(err)
 		}
-		defer db.ExecContext(context.Background(), "DROP TABLE IF EXISTS events")
+		defer db.ExecContext(context.Background(), "DROP TABLE IF EXISTS activity")
 		conn, err := db.Conn(ctx)
 		if err != nil {
 			t.Fatal(err)
@@ -92,11 +94,44 @@ func TestSQLKitGuide(t *testing.T) {
 			}
 		}
 		var n int
-		if err := conn.QueryRowContext(ctx, "SELECT COUNT(*) FROM events WHERE id = ulid_to_bin('01ARYZ6S41TSV4RRFFQ69G5FAV') AND body = 'imported'").Scan(&n); err != nil || n != 1 {
+		if err := conn.QueryRowContext(ctx, "SELECT COUNT(*) FROM activity WHERE id = ulid_to_bin('01ARYZ6S41TSV4RRFFQ69G5FAV') AND body = 'imported'").Scan(&n); err != nil || n != 1 {
 			t.Fatalf("the imported row: %d, %v", n, err)
 		}
-		if err := conn.QueryRowContext(ctx, "SELECT COUNT(*) FROM events").Scan(&n); err != nil || n != 6 {
+		if err := conn.QueryRowContext(ctx, "SELECT COUNT(*) FROM activity").Scan(&n); err != nil || n != 6 {
 			t.Fatalf("%d rows, %v; want 6", n, err)
 		}
 	})
+}
+
+// TestGuideTablesDoNotClash checks that docs/sql.md creates no table the
+// README's quick start creates: a reader who runs the quick start and then
+// the guide in one database gets no "already exists" error, and no table
+// with another's columns.
+func TestGuideTablesDoNotClash(t *testing.T) {
+	create := regexp.MustCompile(`(?i)CREATE TABLE (?:IF NOT EXISTS )?(\w+)`)
+	tables := func(text string) map[string]bool {
+		set := map[string]bool{}
+		for _, m := range create.FindAllStringSubmatch(text, -1) {
+			set[strings.ToLower(m[1])] = true
+		}
+		return set
+	}
+	quickStart := tables(string(quickStartBlock(t)))
+	if len(quickStart) == 0 {
+		t.Fatal("the quick start creates no table")
+	}
+	guide := map[string]bool{}
+	for _, info := range []string{"sql postgres", "sql mariadb"} {
+		for _, block := range guideBlocks(t, "../docs/sql.md", info) {
+			maps.Copy(guide, tables(block))
+		}
+	}
+	if len(guide) == 0 {
+		t.Fatal("docs/sql.md creates no table")
+	}
+	for name := range guide {
+		if quickStart[name] {
+			t.Errorf("docs/sql.md and the README's quick start both create the table %s", name)
+		}
+	}
 }
