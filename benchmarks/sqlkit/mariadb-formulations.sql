@@ -61,6 +61,27 @@ BEGIN
 END
 //
 
+-- ulid_to_bin as the kit first had it: the REPLACE chain on latin1 text,
+-- whose one-letter literals are the database's utf8mb4, so each REPLACE
+-- converts.
+CREATE OR REPLACE FUNCTION lab_ulid_to_bin_text(s VARBINARY(255)) RETURNS BINARY(16)
+DETERMINISTIC NO SQL SQL SECURITY INVOKER
+BEGIN
+  DECLARE m CHAR(26) CHARACTER SET latin1;
+  IF LENGTH(s) <> 26 OR s NOT REGEXP '^[0-7ILOilo][0-9A-TV-Za-tv-z]{25}$' THEN
+    RETURN _ulid_text_error(s);
+  END IF;
+  SET m = REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(
+          REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(
+          UPPER(CONVERT(s USING latin1)),
+          'I', '1'), 'L', '1'), 'O', '0'), 'J', 'I'), 'K', 'J'), 'M', 'K'), 'N', 'L'), 'P', 'M'),
+          'Q', 'N'), 'R', 'O'), 'S', 'P'), 'T', 'Q'), 'V', 'R'), 'W', 'S'), 'X', 'T'), 'Y', 'U'), 'Z', 'V');
+  RETURN UNHEX(CONCAT(LPAD(CONV(SUBSTR(m, 1, 10), 32, 16), 12, '0'),
+                      LPAD(CONV(SUBSTR(m, 11, 8), 32, 16), 10, '0'),
+                      LPAD(CONV(SUBSTR(m, 19, 8), 32, 16), 10, '0')));
+END
+//
+
 -- ulid_to_bin as one RETURN expression (no DECLARE, no DELIMITER needed):
 -- the REPLACE chain written out for each of the three CONV groups.
 CREATE OR REPLACE FUNCTION lab_ulid_to_bin_expr(s VARBINARY(255)) RETURNS BINARY(16)
@@ -79,6 +100,15 @@ END
 CREATE OR REPLACE FUNCTION lab_gen_random_ulid_unix() RETURNS BINARY(16)
 NOT DETERMINISTIC NO SQL SQL SECURITY INVOKER
 RETURN CONCAT(UNHEX(LPAD(HEX(CAST(UNIX_TIMESTAMP(NOW(3)) * 1000 AS UNSIGNED)), 12, '0')), RANDOM_BYTES(10))
+//
+
+-- gen_random_ulid_v7 as the kit first had it: the bytes put together, with
+-- four RANDOM_BYTES calls.
+CREATE OR REPLACE FUNCTION lab_gen_random_ulid_v7_four() RETURNS BINARY(16)
+NOT DETERMINISTIC NO SQL SQL SECURITY INVOKER
+RETURN CONCAT(UNHEX(LPAD(HEX(TIMESTAMPDIFF(MICROSECOND, TIMESTAMP'1970-01-01 00:00:00', UTC_TIMESTAMP(6)) DIV 1000), 12, '0')),
+              CHAR(112 | (ORD(RANDOM_BYTES(1)) & 15)), RANDOM_BYTES(1),
+              CHAR(128 | (ORD(RANDOM_BYTES(1)) & 63)), RANDOM_BYTES(7))
 //
 
 -- bin_to_ulid without the length and NULL guard: what the guard costs.

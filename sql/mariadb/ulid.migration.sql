@@ -82,12 +82,15 @@ RETURN CONCAT(UNHEX(LPAD(HEX(TIMESTAMPDIFF(MICROSECOND, TIMESTAMP'1970-01-01 00:
 
 -- gen_random_ulid_v7 is gen_random_ulid with the UUID version 7 and the
 -- RFC 9562 variant set: bits 48-51 are 0111 and bits 64-65 are 10, leaving 74
--- random bits. The result is a valid ULID and a valid UUIDv7 at once.
+-- random bits. The result is a valid ULID and a valid UUIDv7 at once. In hex
+-- digits: 12 of the time, the version 7, 3 random ones, the variant digit (8,
+-- 9, A or B: 10 and 2 random bits) and 15 random ones. INSERT with a length
+-- of 0 puts the variant digit after the first 3 of the 18 random digits, so
+-- there are two RANDOM_BYTES calls, which cost the most here.
 CREATE OR REPLACE FUNCTION gen_random_ulid_v7() RETURNS BINARY(16)
 NOT DETERMINISTIC NO SQL SQL SECURITY INVOKER
-RETURN CONCAT(UNHEX(LPAD(HEX(TIMESTAMPDIFF(MICROSECOND, TIMESTAMP'1970-01-01 00:00:00', UTC_TIMESTAMP(6)) DIV 1000), 12, '0')),
-              CHAR(112 | (ORD(RANDOM_BYTES(1)) & 15)), RANDOM_BYTES(1),
-              CHAR(128 | (ORD(RANDOM_BYTES(1)) & 63)), RANDOM_BYTES(7))
+RETURN UNHEX(CONCAT(LPAD(HEX(TIMESTAMPDIFF(MICROSECOND, TIMESTAMP'1970-01-01 00:00:00', UTC_TIMESTAMP(6)) DIV 1000), 12, '0'), '7',
+                    INSERT(HEX(RANDOM_BYTES(9)), 4, 0, HEX(8 | (ORD(RANDOM_BYTES(1)) & 3)))))
 ;
 
 -- ulid_to_bin parses the 26-character text form of a ULID, as ulid.Parse
@@ -98,16 +101,19 @@ RETURN CONCAT(UNHEX(LPAD(HEX(TIMESTAMPDIFF(MICROSECOND, TIMESTAMP'1970-01-01 00:
 CREATE OR REPLACE FUNCTION ulid_to_bin(s VARBINARY(255)) RETURNS BINARY(16)
 DETERMINISTIC NO SQL SQL SECURITY INVOKER
 BEGIN
-  DECLARE m CHAR(26) CHARACTER SET latin1;
+  DECLARE m VARBINARY(26);
   IF LENGTH(s) <> 26 OR s NOT REGEXP '^[0-7ILOilo][0-9A-TV-Za-tv-z]{25}$' THEN
     RETURN _ulid_text_error(s); -- NULL gives NULL here
   END IF;
-  -- Crockford's Base32 to the digits CONV reads (0-9, A-V).
+  -- Crockford's Base32 to the digits CONV reads (0-9, A-V), on bytes: with
+  -- text, each REPLACE would convert to the literals' utf8mb4 and back.
   SET m = REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(
           REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(
-          UPPER(CONVERT(s USING latin1)),
-          'I', '1'), 'L', '1'), 'O', '0'), 'J', 'I'), 'K', 'J'), 'M', 'K'), 'N', 'L'), 'P', 'M'),
-          'Q', 'N'), 'R', 'O'), 'S', 'P'), 'T', 'Q'), 'V', 'R'), 'W', 'S'), 'X', 'T'), 'Y', 'U'), 'Z', 'V');
+          CAST(UPPER(CONVERT(s USING latin1)) AS BINARY),
+          _binary'I', _binary'1'), _binary'L', _binary'1'), _binary'O', _binary'0'), _binary'J', _binary'I'), _binary'K', _binary'J'),
+          _binary'M', _binary'K'), _binary'N', _binary'L'), _binary'P', _binary'M'), _binary'Q', _binary'N'), _binary'R', _binary'O'),
+          _binary'S', _binary'P'), _binary'T', _binary'Q'), _binary'V', _binary'R'), _binary'W', _binary'S'), _binary'X', _binary'T'),
+          _binary'Y', _binary'U'), _binary'Z', _binary'V');
   RETURN UNHEX(CONCAT(LPAD(CONV(SUBSTR(m, 1, 10), 32, 16), 12, '0'),
                       LPAD(CONV(SUBSTR(m, 11, 8), 32, 16), 10, '0'),
                       LPAD(CONV(SUBSTR(m, 19, 8), 32, 16), 10, '0')));
