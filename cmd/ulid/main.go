@@ -215,7 +215,7 @@ func policyFlags(fs *flag.FlagSet) *toolinput.Options {
 // --version, or a usageError.
 func (c *cli) parseFlags(fs *flag.FlagSet, args []string) (ids []string, literal int, err error) {
 	for {
-		err := fs.Parse(args)
+		err = fs.Parse(args)
 		if errors.Is(err, flag.ErrHelp) {
 			return nil, 0, err
 		}
