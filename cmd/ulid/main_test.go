@@ -203,16 +203,16 @@ func TestGenerate(t *testing.T) {
 		name string
 		args []string
 		n    int
-		ms   int64 // the timestamp of every ULID; 0 for now
+		ms   int64 // the timestamp of every ULID; -1 for now
 		form string
 	}{
-		{name: "one", n: 1, form: "upper"},
-		{name: "many", args: []string{"-n", "1000"}, n: 1000, form: "upper"},
-		{name: "generate command", args: []string{"generate", "-n", "2"}, n: 2, form: "upper"},
-		{name: "none", args: []string{"-n", "0"}, n: 0},
-		{name: "lower", args: []string{"--lower", "-n", "10"}, n: 10, form: "lower"},
-		{name: "uuid", args: []string{"--uuid", "-n", "10"}, n: 10, form: "uuid"},
-		{name: "uuid lower", args: []string{"-uuid", "-lower"}, n: 1, form: "uuid"},
+		{name: "one", n: 1, ms: -1, form: "upper"},
+		{name: "many", args: []string{"-n", "1000"}, n: 1000, ms: -1, form: "upper"},
+		{name: "generate command", args: []string{"generate", "-n", "2"}, n: 2, ms: -1, form: "upper"},
+		{name: "none", args: []string{"-n", "0"}, n: 0, ms: -1},
+		{name: "lower", args: []string{"--lower", "-n", "10"}, n: 10, ms: -1, form: "lower"},
+		{name: "uuid", args: []string{"--uuid", "-n", "10"}, n: 10, ms: -1, form: "uuid"},
+		{name: "uuid lower", args: []string{"-uuid", "-lower"}, n: 1, ms: -1, form: "uuid"},
 		{name: "time RFC 3339", args: []string{"--time", "2026-06-23T10:30:00Z", "-n", "3"}, n: 3, ms: at, form: "upper"},
 		{name: "time with offset", args: []string{"--time", "2026-06-23T12:30:00+02:00"}, n: 1, ms: at, form: "upper"},
 		{name: "time truncated", args: []string{"--time", "2016-07-30T22:36:16.385999Z"}, n: 1, ms: specMS, form: "upper"},
@@ -222,29 +222,42 @@ func TestGenerate(t *testing.T) {
 		{name: "time lower uuid", args: []string{"--time", "1469918176385", "--uuid", "-n", "5"}, n: 5, ms: specMS, form: "uuid"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			before := time.Now().UnixMilli()
-			r := runCmd(t, "", tc.args...)
-			after := time.Now().UnixMilli()
-			got := lines(r.stdout)
-			if r.code != 0 || r.stderr != "" || len(got) != tc.n {
-				t.Fatalf("exit %d, stderr %q, %d lines, want %d", r.code, r.stderr, len(got), tc.n)
-			}
-			var prev ulid.ULID
-			for i, line := range got {
-				id := parseGenerated(t, i, line, tc.form)
-				if tc.ms != 0 || tc.name == "time zero" {
-					if id.Timestamp() != uint64(tc.ms) {
-						t.Errorf("line %d: timestamp %d, want %d", i, id.Timestamp(), tc.ms)
-					}
-				} else if ms := int64(id.Timestamp()); ms < before || ms > after {
-					t.Errorf("line %d: timestamp %d is not between %d and %d", i, ms, before, after)
-				}
-				if i > 0 && id.Compare(prev) <= 0 {
-					t.Fatalf("line %d: %s is not after %s", i, id, prev)
-				}
-				prev = id
-			}
+			checkGenerated(t, tc.args, tc.n, tc.ms, tc.form, false)
 		})
+	}
+}
+
+// checkGenerated runs the command with args, which must print n new ULIDs
+// in form (see parseGenerated) and nothing else, and checks that each is
+// greater than the one before, has the timestamp ms (or, for ms -1, one
+// between the clock read before the run and after it), and, if v7, is a
+// UUIDv7.
+func checkGenerated(t *testing.T, args []string, n int, ms int64, form string, v7 bool) {
+	t.Helper()
+	before := time.Now().UnixMilli()
+	r := runCmd(t, "", args...)
+	after := time.Now().UnixMilli()
+	got := lines(r.stdout)
+	if r.code != 0 || r.stderr != "" || len(got) != n {
+		t.Fatalf("exit %d, stderr %q, %d lines, want %d", r.code, r.stderr, len(got), n)
+	}
+	var prev ulid.ULID
+	for i, line := range got {
+		id := parseGenerated(t, i, line, form)
+		if v7 && (!id.IsUUIDv7() || !isV7Text(id.UUIDString())) {
+			t.Fatalf("line %d %q: %s is not a UUIDv7", i, line, id.UUIDString())
+		}
+		if ms >= 0 {
+			if id.Timestamp() != uint64(ms) {
+				t.Errorf("line %d: timestamp %d, want %d", i, id.Timestamp(), ms)
+			}
+		} else if ts := int64(id.Timestamp()); ts < before || ts > after {
+			t.Errorf("line %d: timestamp %d is not between %d and %d", i, ts, before, after)
+		}
+		if i > 0 && id.Compare(prev) <= 0 {
+			t.Fatalf("line %d: %s is not after %s", i, id, prev)
+		}
+		prev = id
 	}
 }
 

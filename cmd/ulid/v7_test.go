@@ -56,31 +56,7 @@ func TestGenerateV7(t *testing.T) {
 		{name: "zero entropy", args: []string{"--v7", "-z", "-n", "3", "--uuid"}, n: 3, ms: -1, form: "uuid"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			before := time.Now().UnixMilli()
-			r := runCmd(t, "", tc.args...)
-			after := time.Now().UnixMilli()
-			got := lines(r.stdout)
-			if r.code != 0 || r.stderr != "" || len(got) != tc.n {
-				t.Fatalf("exit %d, stderr %q, %d lines, want %d", r.code, r.stderr, len(got), tc.n)
-			}
-			var prev ulid.ULID
-			for i, line := range got {
-				id := parseGenerated(t, i, line, tc.form)
-				if !id.IsUUIDv7() || !isV7Text(id.UUIDString()) {
-					t.Fatalf("line %d %q: %s is not a UUIDv7", i, line, id.UUIDString())
-				}
-				if tc.ms >= 0 {
-					if id.Timestamp() != uint64(tc.ms) {
-						t.Errorf("line %d: timestamp %d, want %d", i, id.Timestamp(), tc.ms)
-					}
-				} else if ms := int64(id.Timestamp()); ms < before || ms > after {
-					t.Errorf("line %d: timestamp %d is not between %d and %d", i, ms, before, after)
-				}
-				if i > 0 && id.Compare(prev) <= 0 {
-					t.Fatalf("line %d: %s is not after %s", i, id, prev)
-				}
-				prev = id
-			}
+			checkGenerated(t, tc.args, tc.n, tc.ms, tc.form, true)
 		})
 	}
 
