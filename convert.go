@@ -73,8 +73,8 @@ func (id ULID) encodeUUID(dst *[uuidSize]byte) {
 // as: an opening brace, a "urn:" prefix, or a hyphen at offset 8 where the
 // 36-character form has its first. Otherwise it wraps [ErrInvalidCharacter],
 // with the offset of the first byte, in input order, that is not what its
-// position requires: a hex digit, a hyphen, a brace or a byte of the prefix. ParseUUID does not allocate unless it returns
-// an error.
+// position requires: a hex digit, a hyphen, a brace or a byte of the prefix.
+// ParseUUID does not allocate unless it returns an error.
 func ParseUUID(s string) (ULID, error) {
 	return decodeUUID(s)
 }

@@ -5,18 +5,19 @@ import (
 	"fmt"
 )
 
-// Value implements [database/sql/driver.Valuer]: a ULID is stored as its 16 bytes, the
-// form to use in PostgreSQL uuid, MySQL and MariaDB BINARY(16) and SQLite
-// BLOB columns. Each call returns a new slice. The error is always nil.
+// Value implements [database/sql/driver.Valuer]: a ULID is stored as its 16
+// bytes, the form to use in PostgreSQL uuid, MySQL and MariaDB BINARY(16) and
+// SQLite BLOB columns. Each call returns a new slice. The error is always nil.
 func (id ULID) Value() (driver.Value, error) {
 	return id[:], nil
 }
 
-// Scan implements [database/sql.Scanner]. It accepts the forms a database hands back
-// for a ULID column: the 16 bytes as a []byte or a [16]byte, and the
-// 26-character ULID text (as [Parse] reads it) or UUID text (as [ParseUUID]
-// reads it) as a string or a []byte. A 16-byte string is text, not binary, and
-// so an error. Scan copies from src and keeps no reference to it.
+// Scan implements [database/sql.Scanner]. It accepts the forms a database
+// hands back for a ULID column: the 16 bytes as a []byte or a [16]byte, and
+// the 26-character ULID text (as [Parse] reads it) or UUID text (as
+// [ParseUUID] reads it) as a string or a []byte. A 16-byte string is text,
+// not binary, and so an error. Scan copies from src and keeps no reference to
+// it.
 //
 // Scanning SQL NULL is an error wrapping [ErrNull], never a silent zero
 // ULID: scan a nullable column into a sql.Null[ulid.ULID] or a *ulid.ULID.

@@ -140,11 +140,10 @@ var (
 // Make reads its entropy with crypto/rand.Read, so a program that replaces
 // crypto/rand.Reader changes what Make draws: the replacement is used as it
 // is, once the bytes read before the change are used up (a reader of zeros
-// gives ULIDs with zero entropy, then increments of it), an
-// error from it ends the program, as crypto/rand.Read makes every error
-// fatal, and a panic in it reaches Make's caller and leaves Make ready for
-// the next call. The same holds for a nil entropy in [New] and
-// [NewMonotonic].
+// gives ULIDs with zero entropy, then increments of it); an error from it
+// ends the program, as crypto/rand.Read makes every error fatal; and a panic
+// in it reaches Make's caller and leaves Make ready for the next call. The
+// same holds for a nil entropy in [New] and [NewMonotonic].
 func Make() ULID {
 	return defaultMonotonic.make()
 }
@@ -174,12 +173,12 @@ func MakeV7() ULID {
 // bits of entropy read from entropy.
 //
 // A nil entropy, or crypto/rand.Reader itself, means crypto/rand, each byte
-// of which goes into one ULID only. Any other reader provides 10 bytes, read as [io.ReadFull] reads
-// them; a short read, a count outside what Read may return, or 100 reads in a
-// row that return nothing ([io.ErrNoProgress]) is an error, never zero bytes
-// or a wait without end. New is not monotonic: ULIDs made in the same
-// millisecond are in random order. For ULIDs that increase within a
-// millisecond, use [Make] or a generator's [Monotonic.New].
+// of which goes into one ULID only. Any other reader provides 10 bytes, read
+// as [io.ReadFull] reads them; a short read, a count outside what Read may
+// return, or 100 reads in a row that return nothing ([io.ErrNoProgress]) is
+// an error, never zero bytes or a wait without end. New is not monotonic:
+// ULIDs made in the same millisecond are in random order. For ULIDs that
+// increase within a millisecond, use [Make] or a generator's [Monotonic.New].
 //
 // New returns an error wrapping [ErrTimeOutOfRange] if ms is greater than
 // [MaxTimestamp], or the error of the entropy reader. With crypto/rand it
