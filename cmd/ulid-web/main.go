@@ -10,8 +10,8 @@
 // At start it says that it is building, then builds the page's logic,
 // ./web/wasm, with GOOS=js GOARCH=wasm (the first build can take a minute or
 // two; the go command's build cache makes the next ones quick), prints the
-// module's size and copies wasm_exec.js from the Go distribution that built it; the page's
-// other files, in ./static, are embedded in the command. It then serves the
+// module's size and copies wasm_exec.js from the Go distribution that built
+// it; the page's other files, in ./static, are embedded in the command. It then serves the
 // page on -addr until interrupted, with the standard library's file server
 // and the security headers of docs/browser.md, uncompressed: it is meant
 // for loopback, and a static host compresses. With -out it writes the site
@@ -171,11 +171,11 @@ type timeouts struct {
 // uncompressed (docs/browser.md has the size), so the write timeout, which
 // covers the whole response, is what a slow phone needs: at 400 kbit/s, a
 // poor 3G link, the module takes 64 s, and 5 minutes lets it through at
-// 85 kbit/s. A client that reads more slowly than that is cut off. The page's requests are GETs
-// without a body, so reading one takes a fraction of a second; the read
-// timeouts only stop clients that send nothing. A kept-alive connection
-// is closed after 2 minutes without a request; the browser opens a new one
-// when it needs one.
+// 85 kbit/s. A client that reads more slowly than that is cut off. The
+// page's requests are GETs without a body, so reading one takes a fraction of
+// a second; the read timeouts only stop clients that send nothing. A
+// kept-alive connection is closed after 2 minutes without a request; the
+// browser opens a new one when it needs one.
 var defaultTimeouts = timeouts{
 	readHeader: 10 * time.Second,
 	read:       30 * time.Second,
