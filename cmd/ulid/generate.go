@@ -78,7 +78,7 @@ func (c *cli) runGenerate(opt genOptions) (int, error) {
 	if opt.show.one() {
 		switch {
 		case opt.json:
-			return 0, usageError("--json and -f cannot be combined: -f prints one field as plain text")
+			return 0, errJSONWithField
 		case opt.asUUID:
 			return 0, usageError("--uuid and -f cannot be combined: -f prints one field of each new ULID; -f uuid prints the UUID")
 		case opt.lower:

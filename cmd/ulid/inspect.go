@@ -102,15 +102,18 @@ func inspectFlags(fs *flag.FlagSet) *inspectOptions {
 	opt := &inspectOptions{}
 	fs.BoolVar(&opt.json, "json", false, "print one JSON object per ID")
 	showFlags(fs, &opt.show)
-	fs.BoolVar(&opt.policy.Strict, "strict", false, "reject the aliases I, L and O")
-	fs.BoolVar(&opt.policy.ULIDOnly, "ulid-only", false, "reject UUID text")
+	policyFlags(fs, &opt.policy)
 	return opt
 }
+
+// errJSONWithField is the usage error for --json with -f, in inspect and
+// generate.
+const errJSONWithField = usageError("--json and -f cannot be combined: -f prints one field as plain text")
 
 // check returns a usageError for flags that cannot be combined.
 func (opt *inspectOptions) check() error {
 	if opt.json && opt.show.one() {
-		return usageError("--json and -f cannot be combined: -f prints one field as plain text")
+		return errJSONWithField
 	}
 	return nil
 }

@@ -140,15 +140,16 @@ func (c *cli) run(args []string) (int, error) {
 			return c.runInspect(ids, *opt), nil
 		case "convert", "validate":
 			fs := newFlagSet()
-			opt := policyFlags(fs)
+			var opt toolinput.Options
+			policyFlags(fs, &opt)
 			ids, _, err := c.parseFlags(fs, args[1:])
 			if err != nil {
 				return 0, err
 			}
 			if args[0] == "convert" {
-				return c.runConvert(ids, *opt), nil
+				return c.runConvert(ids, opt), nil
 			}
-			return c.runValidate(ids, *opt), nil
+			return c.runValidate(ids, opt), nil
 		case "help":
 			return 0, flag.ErrHelp
 		}
@@ -200,12 +201,10 @@ func newFlagSet() *flag.FlagSet {
 }
 
 // policyFlags defines --strict and --ulid-only, the flags of the input
-// policy, on fs.
-func policyFlags(fs *flag.FlagSet) *toolinput.Options {
-	opt := &toolinput.Options{}
+// policy, on fs, setting opt. inspectOnlyFlags names them.
+func policyFlags(fs *flag.FlagSet, opt *toolinput.Options) {
 	fs.BoolVar(&opt.Strict, "strict", false, "reject the aliases I, L and O")
 	fs.BoolVar(&opt.ULIDOnly, "ulid-only", false, "reject UUID text")
-	return opt
 }
 
 // parseFlags parses args with fs and returns the remaining arguments, the
@@ -276,7 +275,6 @@ func anySet(fs *flag.FlagSet, names ...string) string {
 	return set
 }
 
-// dashes returns the flag name as the help spells it: -n, --json.
 // typedFlags returns, for each flag in args before "--", the way the user
 // wrote its name ("-time" or "--time", without "=value"), so that errors
 // name a flag as it was typed: the flag package accepts both spellings
@@ -326,6 +324,7 @@ func (c *cli) respell(msg string) string {
 	return msg
 }
 
+// dashes returns the flag name as the help spells it: -n, --json.
 func dashes(name string) string {
 	if len(name) == 1 {
 		return "-" + name
