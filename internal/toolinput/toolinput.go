@@ -190,9 +190,9 @@ type Error struct {
 	Err *ulid.ParseError
 	// UUID is, for text read as a ULID whose length after trimming is that
 	// of a UUID text form (32, 36, 38 or 45 bytes), its error as UUID
-	// text, its offset counted likewise; otherwise nil. Such text is most
-	// likely a UUID with a typo, or a ULID with something added, so the
-	// message gives both readings.
+	// text, its offset counted likewise; otherwise nil, and always nil
+	// under Options.ULIDOnly. Such text is most likely a UUID with a typo,
+	// or a ULID with something added, so the message gives both readings.
 	UUID *ulid.ParseError
 	// TooLong is whether the text is longer than MaxLine.
 	TooLong bool
@@ -211,7 +211,9 @@ type Error struct {
 //
 //	invalid length 32 bytes, want 26; as UUID text: character 'g' at offset 31, want a hex digit
 //
-// For text too long it is "line too long (N bytes)".
+// and, if e.Separator is set, the reminder " (a line holds one ID, and this
+// one has a comma at offset N)". For text too long it is "line too long (N
+// bytes)".
 func (e *Error) Error() string {
 	if e.TooLong {
 		return "line too long (" + strconv.Itoa(e.Err.Length) + " bytes)"
