@@ -207,13 +207,8 @@ func buildWasm(ctx context.Context) (wasm, wasmExec []byte, err error) {
 		return nil, nil, fmt.Errorf("go env GOROOT: %w", err)
 	}
 	goroot := strings.TrimSpace(string(out))
-	// Go 1.24 moved wasm_exec.js from misc/wasm to lib/wasm.
-	for _, dir := range []string{"lib", "misc"} {
-		wasmExec, err = os.ReadFile(filepath.Join(goroot, dir, "wasm", "wasm_exec.js"))
-		if err == nil {
-			break
-		}
-	}
+	// lib/wasm since Go 1.24, the oldest Go that builds this module.
+	wasmExec, err = os.ReadFile(filepath.Join(goroot, "lib", "wasm", "wasm_exec.js"))
 	if err != nil {
 		return nil, nil, fmt.Errorf("no wasm_exec.js in the Go distribution at %s: %w", goroot, err)
 	}
