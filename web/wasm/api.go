@@ -93,10 +93,10 @@ func article(typ string) string {
 }
 
 // problem describes input that is not a valid ULID or UUID, in the terms the
-// page shows: the library's message and where the offending character is.
+// page shows: the message and where the offending character is.
 type problem struct {
-	Kind    string // "length", "character", "overflow" or "other"
-	Message string // the library's error text, without the "ulid: " prefix
+	Kind    string // "length", "character" or "overflow", from the library's error (the ULID reading's, for text also read as UUID text); "other" otherwise
+	Message string // toolinput.Error's message: the library's, without "ulid: ", then the UUID reading and the separator reminder, if any
 	Length  int    // the length of the (trimmed) input, in bytes
 	Offset  int    // byte offset of the bad character in the original input, or -1
 	Index   int    // the same position in UTF-16 code units, for JavaScript, or -1
@@ -112,6 +112,29 @@ func (p *problem) fields() map[string]any {
 		"index":   p.Index,
 		"char":    p.Char,
 	}
+}
+
+// A fieldError is an error in one field of the Generate form, Field being
+// "count" or "time", so that the page marks that field. Its message starts
+// with the field's name, as in "count: out of range: want from 1 to 1000".
+type fieldError struct {
+	Field string
+	Err   error
+}
+
+func (e *fieldError) Error() string { return e.Field + ": " + e.Err.Error() }
+func (e *fieldError) Unwrap() error { return e.Err }
+
+// failure is what a call that failed returns to JavaScript: ok false and
+// the error, a problem's fields with nothing to mark and err's message; for
+// a fieldError, also "field", and the message without the field's name.
+func failure(err error) map[string]any {
+	e := (&problem{Kind: "other", Message: err.Error(), Offset: -1, Index: -1}).fields()
+	var fe *fieldError
+	if errors.As(err, &fe) {
+		e["field"], e["message"] = fe.Field, fe.Err.Error()
+	}
+	return map[string]any{"ok": false, "error": e}
 }
 
 // trim removes surrounding white space, as the input policy of the tools
@@ -190,12 +213,12 @@ var (
 // fresh random entropy, so those made in the same millisecond are in no
 // particular order. With v7 each is also a valid RFC 9562 version 7 UUID,
 // as ulid --v7 makes them: from generatorV7, or a generator of
-// ulid.NewMonotonicV7. An error about the count starts "count: ", one about
-// the time "time: ".
+// ulid.NewMonotonicV7. An error about the count or the time is a
+// *fieldError.
 func generate(count string, monotonic, lower bool, at string, v7 bool) ([]generated, error) {
 	n, err := toolinput.ParseCount(count, 1, MaxCount)
 	if err != nil {
-		return nil, errors.New("count: " + err.Error())
+		return nil, &fieldError{Field: "count", Err: err}
 	}
 	// fresh makes a ULID for ms with fresh random entropy.
 	fresh := func(ms uint64) (ulid.ULID, error) { return ulid.New(ms, nil) }
@@ -214,16 +237,15 @@ func generate(count string, monotonic, lower bool, at string, v7 bool) ([]genera
 	if monotonic {
 		next = pageGenerator.Next
 	}
-	if t := trim(at); t != "" {
-		ms, err := toolinput.ParseTime(t)
+	if trim(at) != "" {
+		ms, err := toolinput.ParseTime(at) // which trims as trim does
 		if err != nil {
-			return nil, errors.New("time: " + err.Error())
+			return nil, &fieldError{Field: "time", Err: err}
 		}
 		next = func() (ulid.ULID, error) { return fresh(ms) }
 		if monotonic {
-			next = func(g *ulid.Monotonic) func() (ulid.ULID, error) {
-				return func() (ulid.ULID, error) { return g.New(ms) }
-			}(newMonotonic(nil))
+			g := newMonotonic(nil)
+			next = func() (ulid.ULID, error) { return g.New(ms) }
 		}
 	}
 	out := make([]generated, 0, n)
@@ -237,7 +259,7 @@ func generate(count string, monotonic, lower bool, at string, v7 bool) ([]genera
 			s = strings.ToLower(s)
 		}
 		e := id.Entropy()
-		out = append(out, generated{ULID: s, Ms: id.Timestamp(), UTC: id.Time().Format(toolinput.Layout), Entropy: hex.EncodeToString(e[:])})
+		out = append(out, generated{ULID: s, Ms: id.Timestamp(), UTC: toolinput.Format(id.Timestamp()), Entropy: hex.EncodeToString(e[:])})
 	}
 	return out, nil
 }
@@ -297,7 +319,7 @@ func decode(input string) *decoded {
 	id := in.ID
 	d.Trimmed = len(in.Text) != len(input)
 	d.Canonical = id.String()
-	d.UTC = id.Time().Format(toolinput.Layout)
+	d.UTC = toolinput.Format(id.Timestamp())
 	d.Ms = id.Timestamp()
 	d.TimeHex = hex.EncodeToString(id[:6])
 	e := id.Entropy()
@@ -366,7 +388,7 @@ func decodeList(text string) (valid, invalid []*listItem, unread int) {
 			invalid = append(invalid, it)
 			return nil
 		}
-		it.id, it.Canonical, it.UTC, it.Ms = in.ID, in.ID.String(), in.ID.Time().Format(toolinput.Layout), in.ID.Timestamp()
+		it.id, it.Canonical, it.UTC, it.Ms = in.ID, in.ID.String(), toolinput.Format(in.ID.Timestamp()), in.ID.Timestamp()
 		valid = append(valid, it)
 		return nil
 	})

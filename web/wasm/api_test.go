@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"os"
@@ -660,5 +661,27 @@ func TestLocalTime(t *testing.T) {
 		if got := offsetText(offset); got != want {
 			t.Errorf("offsetText(%d) = %q, want %q", offset, got, want)
 		}
+	}
+}
+
+// TestFailure checks what a failed call returns to the page: a field error
+// of generate names its field and gives the message without the field's
+// name, which the page puts its label in front of; any other error has no
+// field and its whole message.
+func TestFailure(t *testing.T) {
+	_, err := generate("1e3", true, false, "", false)
+	e, _ := failure(err)["error"].(map[string]any)
+	if e == nil || e["field"] != "count" || e["message"] != toolinput.CountSyntax || e["kind"] != "other" || e["offset"] != -1 || e["index"] != -1 {
+		t.Errorf("failure(%v) = %v", err, e)
+	}
+	_, err = generate("1", false, false, "yesterday", false)
+	e, _ = failure(err)["error"].(map[string]any)
+	if msg, _ := e["message"].(string); e["field"] != "time" || !strings.HasPrefix(msg, "want an RFC 3339 time") {
+		t.Errorf("failure(%v) = %v", err, e)
+	}
+	r := failure(errors.New("decode: argument 1 is a number, want a string"))
+	e, _ = r["error"].(map[string]any)
+	if _, has := e["field"]; r["ok"] != false || has || e["message"] != "decode: argument 1 is a number, want a string" {
+		t.Errorf("failure of a plain error = %v", r)
 	}
 }

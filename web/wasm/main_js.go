@@ -2,7 +2,10 @@
 
 package main
 
-import "syscall/js"
+import (
+	"errors"
+	"syscall/js"
+)
 
 // main exports the tool's functions to JavaScript as globalThis.ulidgo and
 // then waits for calls from the page, forever.
@@ -11,7 +14,7 @@ func main() {
 		"generate": export(generateSig, func(args []js.Value) any {
 			items, err := generate(args[0].String(), args[1].Bool(), args[2].Bool(), args[3].String(), args[4].Bool())
 			if err != nil {
-				return fail(err.Error())
+				return failure(err)
 			}
 			list := make([]any, len(items))
 			for i, it := range items {
@@ -31,7 +34,7 @@ func main() {
 		"localTime": export(localTimeSig, func(args []js.Value) any {
 			ms, offset, err := localTimeArgs(args[0].Float(), args[1].Float())
 			if err != nil {
-				return fail(err.Error())
+				return failure(err)
 			}
 			text, utc := localTime(ms, offset)
 			return map[string]any{"ok": true, "time": text, "utc": utc, "offset": offsetText(offset)}
@@ -57,11 +60,11 @@ func export(sig signature, f func(args []js.Value) any) js.Func {
 			switch r := recover().(type) {
 			case nil:
 			case error:
-				result = fail(sig.name + ": " + r.Error())
+				result = failure(errors.New(sig.name + ": " + r.Error()))
 			case string:
-				result = fail(sig.name + ": " + r)
+				result = failure(errors.New(sig.name + ": " + r))
 			default:
-				result = fail(sig.name + ": a panic") // without fmt, which would grow main.wasm
+				result = failure(errors.New(sig.name + ": a panic")) // without fmt, which would grow main.wasm
 			}
 		}()
 		types := make([]string, len(args))
@@ -69,7 +72,7 @@ func export(sig signature, f func(args []js.Value) any) js.Func {
 			types[i] = typeOf(a)
 		}
 		if err := sig.check(types); err != nil {
-			return fail(err.Error())
+			return failure(err)
 		}
 		return f(args)
 	})
@@ -94,8 +97,4 @@ func itemFields(items []*listItem) []any {
 		out[i] = it.fields()
 	}
 	return out
-}
-
-func fail(msg string) map[string]any {
-	return map[string]any{"ok": false, "error": map[string]any{"kind": "other", "message": msg, "offset": -1, "index": -1}}
 }

@@ -226,8 +226,8 @@ function generateProblem(field, message) {
   status.classList.add('bad');
 }
 
-// generateFields are the fields whose errors generate prefixes with their
-// name: the field and its label.
+// generateFields are the fields that generate's errors name in error.field:
+// the input and its label.
 const generateFields = { count: ['gen-count', 'How many'], time: ['gen-time', 'At time'] };
 
 function runGenerate() {
@@ -242,9 +242,8 @@ function runGenerate() {
   const v7 = $('gen-v7').checked;
   const result = api.generate(countInput.value, $('gen-monotonic').checked, $('gen-lower').checked, timeInput.value, v7);
   if (!result.ok) {
-    const [, name, rest] = /^(count|time): (.*)$/s.exec(result.error.message) || [];
-    const [id, label] = generateFields[name] || [];
-    generateProblem(id ? $(id) : null, id ? `${label}: ${rest}` : result.error.message);
+    const [id, label] = generateFields[result.error.field] || [];
+    generateProblem(id ? $(id) : null, id ? `${label}: ${result.error.message}` : result.error.message);
     return;
   }
   const count = result.items.length;
