@@ -31,7 +31,9 @@ test('the Go functions check their arguments: a bad call returns an error, and t
     return calls.map(([call, f]) => {
       try {
         const r = f();
-        return [call, r.ok, r.error?.kind, r.error?.message];
+        // A field error of generate: its field, then its message.
+        const message = r.error?.field ? `${r.error.field}: ${r.error.message}` : r.error?.message;
+        return [call, r.ok, r.error?.kind, message];
       } catch (err) {
         return [call, 'threw', err.message];
       }
