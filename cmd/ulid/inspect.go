@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"flag"
-	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -73,6 +72,21 @@ func appendUnixMS(b []byte, id ulid.ULID, _ bool) []byte {
 	return strconv.AppendUint(b, id.Timestamp(), 10)
 }
 
+// inspectFields are the fields inspect prints as text, in order: each on a
+// line of its own, after its name padded to 9 columns.
+var inspectFields = []string{"ulid", "time", "unix_ms", "entropy", "uuid", "uuidv7"}
+
+// appendInspect appends to b the text inspect prints of id.
+func appendInspect(b []byte, id ulid.ULID, local bool) []byte {
+	for _, name := range inspectFields {
+		b = append(b, name...)
+		b = append(b, "         "[len(name):]...)
+		b = fields[name](b, id, local)
+		b = append(b, '\n')
+	}
+	return b
+}
+
 // fieldNames lists the values of -f for messages.
 const fieldNames = "ulid, time (or rfc3339), unix_ms (or ms), unix, entropy, uuid, uuidv7"
 
@@ -118,7 +132,8 @@ func (opt *inspectOptions) check() error {
 	return nil
 }
 
-// info is what inspect shows of a ULID, in text and as JSON.
+// info is what inspect --json shows of a ULID; the text shows the same
+// fields (appendInspect).
 type info struct {
 	ULID    string `json:"ulid"`
 	Time    string `json:"time"`
@@ -142,7 +157,7 @@ func shownTime(id ulid.ULID, local bool) time.Time {
 	return t
 }
 
-// describe returns what inspect shows of id.
+// describe returns what inspect --json shows of id.
 func describe(id ulid.ULID, local bool) info {
 	e := id.Entropy()
 	return info{
@@ -167,16 +182,15 @@ func (c *cli) runInspect(args []string, opt inspectOptions) int {
 			_, err := w.Write(append(opt.show.appendOne(w.AvailableBuffer(), id), '\n'))
 			return err
 		}
-		d := describe(id, opt.show.local)
 		if opt.json {
-			return enc.Encode(d)
+			return enc.Encode(describe(id, opt.show.local))
 		}
+		b := w.AvailableBuffer()
 		if !first {
-			w.WriteByte('\n')
+			b = append(b, '\n')
 		}
 		first = false
-		_, err := fmt.Fprintf(w, "ulid     %s\ntime     %s\nunix_ms  %d\nentropy  %s\nuuid     %s\nuuidv7   %t\n",
-			d.ULID, d.Time, d.UnixMS, d.Entropy, d.UUID, d.UUIDv7)
+		_, err := w.Write(appendInspect(b, id, opt.show.local))
 		return err
 	})
 }
