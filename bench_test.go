@@ -1,6 +1,7 @@
 package ulid
 
 import (
+	"crypto/aes"
 	"crypto/rand"
 	"strconv"
 	"testing"
@@ -138,4 +139,55 @@ func BenchmarkCompare(b *testing.B) {
 	for b.Loop() {
 		benchID.Compare(other)
 	}
+}
+
+// The public ID benchmarks, beside what they are made of: one AES-128 block
+// (through the cipher.Block interface, as a Masker calls it) and the Base32
+// encoding or decoding of a ULID. docs/performance.md gives the ratios.
+func BenchmarkPublicID(b *testing.B) {
+	m, err := NewMasker([]byte("0123456789abcdef"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	public := m.Mask(benchID)
+	block, err := aes.NewCipher([]byte("0123456789abcdef"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	buf := make([]byte, 0, 64)
+	b.Run("Mask", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			_ = m.Mask(benchID)
+		}
+	})
+	b.Run("AppendMask", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			buf = m.AppendMask(buf[:0], benchID)
+		}
+	})
+	b.Run("Unmask", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			_, _ = m.Unmask(public)
+		}
+	})
+	b.Run("AESEncrypt+AppendText", func(b *testing.B) {
+		b.ReportAllocs()
+		out := make([]byte, aes.BlockSize)
+		for b.Loop() {
+			block.Encrypt(out, benchID[:])
+			buf, _ = ULID(out).AppendText(buf[:0])
+		}
+	})
+	b.Run("AESDecrypt+Parse", func(b *testing.B) {
+		b.ReportAllocs()
+		in, out := make([]byte, aes.BlockSize), make([]byte, aes.BlockSize)
+		for b.Loop() {
+			id, _ := Parse(benchText)
+			copy(in, id[:])
+			block.Decrypt(out, in)
+		}
+	})
 }

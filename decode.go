@@ -3,18 +3,21 @@ package ulid
 import "strconv"
 
 // A ParseError describes why text or binary input is not a valid ULID (or,
-// for [ParseUUID], UUID). It wraps one of [ErrInvalidLength],
-// [ErrInvalidCharacter] or [ErrOverflow]; test for those with [errors.Is].
+// for [ParseUUID], UUID, and for [Masker.Unmask], public ID). It wraps one of
+// [ErrInvalidLength], [ErrInvalidCharacter] or [ErrOverflow], or for a public
+// ID also [ErrCheckCharacter] or [ErrUnknownKey]; test for those with
+// [errors.Is].
 //
 // Its fields say all that its message says, so a program can word the fault
 // its own way, or mark the offending byte, from the fields alone.
 type ParseError struct {
 	// Err is the sentinel error: ErrInvalidLength, ErrInvalidCharacter or
-	// ErrOverflow.
+	// ErrOverflow, or for a public ID ErrCheckCharacter or ErrUnknownKey.
 	Err error
 	// Form names what the input was read as, as the message names it:
 	// "" for ULID text (Parse, ParseStrict, UnmarshalText), "binary"
-	// (UnmarshalBinary), "UUID text" (ParseUUID), or, for a Scan value of no
+	// (UnmarshalBinary), "UUID text" (ParseUUID), "public ID"
+	// (Masker.Unmask), or, for a Scan value of no
 	// length that fits, "SQL []byte" or "SQL string"; for
 	// UnmarshalBSONValue, "BSON binary" or "BSON string". Scan and
 	// UnmarshalBSONValue report bad text of a length that fits as Parse and
@@ -41,6 +44,13 @@ type ParseError struct {
 func (e *ParseError) Error() string {
 	var msg string
 	switch {
+	case e.Form == formPublicID && e.Err == ErrCheckCharacter:
+		return "ulid: public ID check character " + quoteByte(e.Byte) + " at offset " + strconv.Itoa(e.Offset) +
+			" does not match: a character is mistyped, or two are swapped"
+	case e.Form == formPublicID && e.Err == ErrUnknownKey:
+		return "ulid: public ID made with another key: its key mark names none of this masker's keys (a wrong or retired key)"
+	case e.Form == formPublicID && e.Err == ErrOverflow:
+		return "ulid: invalid public ID: character " + quoteByte(e.Byte) + " at offset 2 is above '7'"
 	case e.Err == ErrOverflow:
 		return "ulid: first character " + quoteByte(e.Byte) + " is above '7': value overflows 128 bits"
 	case e.Offset < 0 && e.Form == "":

@@ -31,7 +31,11 @@ var alphabetPairs = func() (pairs [1024]uint16) {
 func (id ULID) encode(dst *[EncodedSize]byte) {
 	// Two aligned 8-byte loads: narrower loads that straddle the middle of
 	// the ULID stall on reading a value the caller has just stored.
-	a, b := binary.BigEndian.Uint64(id[0:]), binary.BigEndian.Uint64(id[8:])
+	encodeHalves(dst, binary.BigEndian.Uint64(id[0:]), binary.BigEndian.Uint64(id[8:]))
+}
+
+// encodeHalves is encode for the ULID whose big-endian halves are a and b.
+func encodeHalves(dst *[EncodedSize]byte, a, b uint64) {
 	t := a >> 16
 	hi := a&0xffff<<24 | b>>40
 	lo := b & (1<<40 - 1)

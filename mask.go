@@ -1,0 +1,351 @@
+package ulid
+
+import (
+	"crypto/aes"
+	"crypto/cipher"
+	"encoding/binary"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+	"unsafe"
+)
+
+// PublicIDSize is the length of a public ID, in bytes: 2 characters of key
+// mark, the 26 characters of the masked block, and 1 check character. It
+// differs from the length of ULID text (26) and of every UUID text form (32,
+// 36, 38, 45), so that none of them is ever read as another.
+const PublicIDSize = 29
+
+// Errors of public IDs, beside [ErrInvalidLength], [ErrInvalidCharacter] and
+// [ErrOverflow], which [Masker.Unmask] reports as [Parse] does.
+var (
+	// ErrCheckCharacter reports a public ID whose last character is not the
+	// check character of the 28 before it: one of them was mistyped or two
+	// were swapped, or the text was never a public ID.
+	ErrCheckCharacter = errors.New("ulid: public ID check character does not match")
+
+	// ErrUnknownKey reports a well-formed public ID whose key mark names none
+	// of a [Masker]'s keys: it was made with another key, or with a key that
+	// has been retired.
+	ErrUnknownKey = errors.New("ulid: public ID made with a key this masker does not have")
+
+	// ErrInvalidKey reports a key that [NewMasker] or [ParseMasker] cannot
+	// use: a length other than 16, 24 or 32 bytes, text that is not hex, no
+	// key at all, or two keys with the same key mark.
+	ErrInvalidKey = errors.New("ulid: invalid masking key")
+)
+
+// markBlock is the block whose encryption under a key gives the key's mark:
+// the 16 ASCII bytes "ulid-public-id-1".
+var markBlock = [aes.BlockSize]byte([]byte("ulid-public-id-1"))
+
+// A Masker turns ULIDs into public IDs and back, with secret keys: a keyed,
+// reversible mapping that hides what a ULID reveals. A service keeps ULIDs as
+// its keys and shows only public IDs, such as 3MK5A8JYCGT0S62Q9HZWVE1XBRD,
+// which carry no readable time, keep no order, and look unrelated even for
+// two ULIDs made one after the other in one millisecond. The public ID
+// format, which docs/public-ids.md specifies to the bit, is 29 characters of
+// Crockford's Base32:
+//
+//	characters  0-1   key mark: 10 bits that name the key (see below)
+//	            2-27  the ULID encrypted as one AES block with that key,
+//	                  written as ULID text (the first character '0' to '7')
+//	            28    check character over the 28 before it
+//
+// A key's mark is the top 10 bits of the encryption, under that key, of the
+// 16 ASCII bytes "ulid-public-id-1". The check character c makes
+// v0·α^28 + v1·α^27 + … + v27·α^1 + c = 0 in GF(32), where vi is the value
+// of character i and α a root of x^5 + x^2 + 1: it refuses every
+// single-character substitution and every swap of two different characters.
+//
+// A Masker holds one or more keys. The first masks; all of them unmask, each
+// chosen by the mark of the public ID, so that adding a new key in front
+// rotates keys while the public IDs of older keys keep opening. Masking is
+// deterministic: one ULID and key always give the same public ID.
+//
+// A Masker is not authorization: whoever holds a public ID can still present
+// it. It is safe for concurrent use; make it once, at start, and share it.
+type Masker struct {
+	keys []maskKey // keys[0] masks
+}
+
+// maskKey is one key of a Masker, with what is derived from it once.
+type maskKey struct {
+	block cipher.Block
+	mark  uint16  // 10 bits
+	text  [2]byte // mark as two characters of the alphabet
+}
+
+// NewMasker returns a Masker with the given AES keys, each 16, 24 or 32
+// bytes (AES-128, AES-192 or AES-256; make a key with crypto/rand.Read).
+// The first key masks; every key unmasks. Keep retired keys after the new
+// one for as long as their public IDs must keep opening.
+//
+// NewMasker returns an error wrapping [ErrInvalidKey] if there is no key, if
+// a key has another length, or if two keys have the same 10-bit mark (one
+// pair of random keys in 1024 does: make another key). It keeps no
+// reference to keys.
+func NewMasker(keys ...[]byte) (*Masker, error) {
+	if len(keys) == 0 {
+		return nil, fmt.Errorf("%w: no key", ErrInvalidKey)
+	}
+	m := &Masker{keys: make([]maskKey, len(keys))}
+	for i, key := range keys {
+		block, err := aes.NewCipher(key)
+		if err != nil {
+			return nil, fmt.Errorf("%w: key %d is %d bytes, want 16, 24 or 32 (32, 48 or 64 hex digits)", ErrInvalidKey, i+1, len(key))
+		}
+		var out [aes.BlockSize]byte
+		block.Encrypt(out[:], markBlock[:])
+		mark := binary.BigEndian.Uint16(out[:]) >> 6
+		for j := range i {
+			if m.keys[j].mark == mark {
+				return nil, fmt.Errorf("%w: keys %d and %d have the same key mark %q (the same key twice, or a 1-in-1024 chance: make another key)",
+					ErrInvalidKey, j+1, i+1, m.keys[j].text[:])
+			}
+		}
+		m.keys[i] = maskKey{block: block, mark: mark, text: [2]byte{alphabet[mark>>5], alphabet[mark&31]}}
+	}
+	return m, nil
+}
+
+// ParseMasker returns a Masker with the keys written in text as hex digits
+// (32, 48 or 64 each, either case), separated by white space; a '#' starts a
+// comment that runs to the end of its line. This is the form of a key file
+// or of an environment variable:
+//
+//	# newest first: it masks; the others only unmask
+//	9f2c4e0a7b1d36e85a0c4f2e1b7d9a63
+//	4be1a07c52d9e3f8016b2c7d4e9a5f30
+//
+// ParseMasker returns an error wrapping [ErrInvalidKey], which names the
+// key by its position but never shows it, for text that is not hex and for
+// every error of [NewMasker].
+func ParseMasker(text string) (*Masker, error) {
+	var keys [][]byte
+	for line := range strings.Lines(text) {
+		line, _, _ = strings.Cut(line, "#")
+		for _, field := range strings.Fields(line) {
+			key, err := hex.DecodeString(field)
+			if err != nil {
+				return nil, fmt.Errorf("%w: key %d is not hex digits", ErrInvalidKey, len(keys)+1)
+			}
+			keys = append(keys, key)
+		}
+	}
+	return NewMasker(keys...)
+}
+
+// Mask returns the public ID of id: 29 upper-case characters of Crockford's
+// Base32, made with the Masker's first key. The same id and key always give
+// the same public ID. Mask allocates only the string it returns.
+func (m *Masker) Mask(id ULID) string {
+	b := m.AppendMask(make([]byte, 0, PublicIDSize), id)
+	return unsafe.String(&b[0], len(b)) // b is new and never written again
+}
+
+// AppendMask appends the public ID of id, the 29 bytes that [Masker.Mask]
+// returns, to b and returns the extended buffer. It does not allocate if b
+// has room for 29 more bytes.
+func (m *Masker) AppendMask(b []byte, id ULID) []byte {
+	n := len(b)
+	b = slices.Grow(b, PublicIDSize)[:n+PublicIDSize]
+	m.mask((*[PublicIDSize]byte)(b[n:]), id)
+	return b
+}
+
+// mask writes the public ID of id into dst. It encrypts in dst's last 16
+// bytes, which the text then overwrites: the block cipher is an interface,
+// through which any buffer on the stack would escape to the heap.
+func (m *Masker) mask(dst *[PublicIDSize]byte, id ULID) {
+	k := &m.keys[0]
+	scratch := dst[PublicIDSize-aes.BlockSize:]
+	copy(scratch, id[:])
+	k.block.Encrypt(scratch, scratch)
+	high, low := binary.BigEndian.Uint64(scratch), binary.BigEndian.Uint64(scratch[8:])
+	dst[0], dst[1] = k.text[0], k.text[1]
+	encodeHalves((*[EncodedSize]byte)(dst[2:]), high, low)
+	dst[28] = alphabet[markChecks[k.mark]^blockCheck(high, low)]
+}
+
+// blockPool holds the buffers that Unmask decrypts in: the block cipher is an
+// interface, through which a buffer on the stack would escape to the heap.
+var blockPool = sync.Pool{New: func() any { return new([aes.BlockSize]byte) }}
+
+// Unmask returns the ULID whose public ID is s, read as [Masker.Mask] writes
+// it; lower case is accepted too, Crockford's aliases (I, L, O) are not.
+// Nothing is trimmed.
+//
+// The error is a [*ParseError] with Form "public ID", wrapping, in the order
+// they are checked: [ErrInvalidLength] if s is not 29 bytes long (as for ULID
+// text, 26, or UUID text), [ErrInvalidCharacter] for a byte outside the
+// alphabet (with its offset), [ErrCheckCharacter] if the check character does
+// not match (a typo), [ErrOverflow] if character 2 is above '7', or
+// [ErrUnknownKey] if the key mark names none of m's keys (a wrong or retired
+// key). None of them is "not found": a program should answer them as bad
+// input before it looks anything up. Of strings made up at random from the
+// alphabet, with one key, 131071 in 131072 are refused; of public IDs made
+// with another key, 1023 in 1024.
+//
+// Unmask does not allocate unless it returns an error. It is safe for
+// concurrent use.
+func (m *Masker) Unmask(s string) (ULID, error) {
+	return unmask(m, s)
+}
+
+// unmask is Unmask for text of either type.
+func unmask[T string | []byte](m *Masker, s T) (ULID, error) {
+	if len(s) != PublicIDSize {
+		return ULID{}, &ParseError{Err: ErrInvalidLength, Form: formPublicID, Length: len(s), Offset: -1, Want: wantPublicID}
+	}
+	t := &decodeStrict
+	high, low, err := decode(s[2:28], t)
+	m0, m1, c := t[s[0]], t[s[1]], t[s[28]]
+	if err != nil || (m0|m1|c)&^31 != 0 {
+		return ULID{}, publicIDFault(s)
+	}
+	mark := uint16(m0)<<5 | uint16(m1)
+	if markChecks[mark]^blockCheck(high, low) != c {
+		return ULID{}, &ParseError{Err: ErrCheckCharacter, Form: formPublicID, Length: len(s), Offset: 28, Byte: s[28]}
+	}
+	for i := range m.keys {
+		if k := &m.keys[i]; k.mark == mark {
+			buf := blockPool.Get().(*[aes.BlockSize]byte)
+			binary.BigEndian.PutUint64(buf[:], high)
+			binary.BigEndian.PutUint64(buf[8:], low)
+			k.block.Decrypt(buf[:], buf[:])
+			id := ULID(*buf)
+			blockPool.Put(buf)
+			return id, nil
+		}
+	}
+	return ULID{}, &ParseError{Err: ErrUnknownKey, Form: formPublicID, Length: len(s), Offset: 0, Byte: s[0]}
+}
+
+// publicIDFault finds the first fault in s, a 29-byte string that has a byte
+// outside the alphabet or overflows, and describes it.
+func publicIDFault[T string | []byte](s T) error {
+	for i := range len(s) {
+		if decodeStrict[s[i]] == invalid {
+			return &ParseError{Err: ErrInvalidCharacter, Form: formPublicID, Length: len(s), Offset: i, Byte: s[i]}
+		}
+	}
+	// Every byte is in the alphabet: the block's first character is above 7.
+	// The check comes first, as in unmask, so that a typo there reads as one.
+	var values [PublicIDSize]byte
+	for i := range len(s) {
+		values[i] = decodeStrict[s[i]]
+	}
+	if checkValue(values[:]) != 0 {
+		return &ParseError{Err: ErrCheckCharacter, Form: formPublicID, Length: len(s), Offset: 28, Byte: s[28]}
+	}
+	return &ParseError{Err: ErrOverflow, Form: formPublicID, Length: len(s), Offset: 2, Byte: s[2]}
+}
+
+// String returns a description of m that names its keys by their marks and
+// never shows a key, so that logging a Masker leaks nothing:
+// "ulid.Masker{masks with 3M, unmasks 3M 7Q}".
+func (m *Masker) String() string {
+	var b strings.Builder
+	b.WriteString("ulid.Masker{")
+	if len(m.keys) > 0 {
+		b.WriteString("masks with " + string(m.keys[0].text[:]) + ", unmasks")
+		for _, k := range m.keys {
+			b.WriteString(" " + string(k.text[:]))
+		}
+	}
+	b.WriteString("}")
+	return b.String()
+}
+
+// GoString returns [Masker.String], so that %#v does not print keys either.
+func (m *Masker) GoString() string { return m.String() }
+
+// gfPoly is x^5 + x^2 + 1, the modulus of the check character's arithmetic:
+// GF(32) as polynomials over GF(2), in which its root α (the value 2) has
+// order 31. The weights α^28 … α^1, one per character before the check, are
+// all different, which is what makes every substitution and every swap of two
+// different characters change the sum.
+const gfPoly = 0x25
+
+// gfMul multiplies a and b, 5-bit values, in GF(32).
+func gfMul(a, b byte) byte {
+	var p byte
+	for range 5 {
+		if b&1 != 0 {
+			p ^= a
+		}
+		b >>= 1
+		a <<= 1
+		if a&0x20 != 0 {
+			a ^= gfPoly
+		}
+	}
+	return p
+}
+
+// checkValue returns v0·α^(n-1) + v1·α^(n-2) + … + v(n-1)·α^0 in GF(32) by
+// Horner's rule: the check value of the characters before the check if
+// values holds those 28 and a 0, and zero for a whole public ID whose check
+// character is right. It is the definition that blockChecks computes faster.
+func checkValue(values []byte) byte {
+	var sum byte
+	for _, v := range values {
+		sum = gfMul(sum, 2) ^ v
+	}
+	return sum
+}
+
+// blockChecks[j][b] is the part of the check value that comes from byte j of
+// the encrypted block having the value b. The check value is linear over
+// GF(2) in the bits of the characters, and so in the bits of the block, whose
+// bit k (from the right) is bit k%5 of character 27-k/5: the sum over the 16
+// bytes, and the mark's part, give the check value with 16 look-ups.
+var blockChecks = func() (t [aes.BlockSize][256]byte) {
+	for j := range aes.BlockSize {
+		for b := range 256 {
+			var sum byte
+			for bit := range 8 {
+				if b>>bit&1 == 0 {
+					continue
+				}
+				k := (15-j)*8 + bit
+				var values [PublicIDSize]byte
+				values[27-k/5] = 1 << (k % 5)
+				sum ^= checkValue(values[:])
+			}
+			t[j][b] = sum
+		}
+	}
+	return t
+}()
+
+// markChecks[mark] is the part of the check value that comes from the two
+// characters of a key mark.
+var markChecks = func() (t [1024]byte) {
+	for mark := range t {
+		var values [PublicIDSize]byte
+		values[0], values[1] = byte(mark>>5), byte(mark&31)
+		t[mark] = checkValue(values[:])
+	}
+	return t
+}()
+
+// blockCheck returns the encrypted block's part of the check value, for the
+// block whose big-endian halves are high and low.
+func blockCheck(high, low uint64) byte {
+	t := &blockChecks
+	return t[0][byte(high>>56)] ^ t[1][byte(high>>48)] ^ t[2][byte(high>>40)] ^ t[3][byte(high>>32)] ^
+		t[4][byte(high>>24)] ^ t[5][byte(high>>16)] ^ t[6][byte(high>>8)] ^ t[7][byte(high)] ^
+		t[8][byte(low>>56)] ^ t[9][byte(low>>48)] ^ t[10][byte(low>>40)] ^ t[11][byte(low>>32)] ^
+		t[12][byte(low>>24)] ^ t[13][byte(low>>16)] ^ t[14][byte(low>>8)] ^ t[15][byte(low)]
+}
+
+// formPublicID and wantPublicID are ParseError's Form and Want for public IDs.
+const (
+	formPublicID = "public ID"
+	wantPublicID = "29"
+)
