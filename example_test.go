@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -319,4 +320,64 @@ func ExampleParseError() {
 	//                          ^ offset 25, byte 'U'
 	// 01g63df3-6481-d676-4c61_efb99302bd5b
 	//   ^ offset 2, byte 'g'
+}
+
+// A Masker from a key file: the public ID of a ULID, and the ULID back.
+// docs/public-ids.md shows this code.
+func ExampleMasker() {
+	keyFile := "# newest first\n000102030405060708090a0b0c0d0e0f\n"
+	// Load the keys once, at start: a key file of hex keys, newest first.
+	masker, err := ulid.ParseMasker(keyFile)
+	if err != nil {
+		log.Fatal(err) // ulid.ErrInvalidKey: the error never shows a key
+	}
+	id := ulid.MustParse("01ARYZ6S41TSV4RRFFQ69G5FAV")
+	public := masker.Mask(id) // 3X36YT6DZA8AW0NT3GCJJ9764WCVS
+	back, err := masker.Unmask(public)
+	if err != nil {
+		// Bad input, never "not found": answer 400 and look nothing up.
+		log.Fatal(err)
+	}
+	fmt.Println(back == id) // true
+	fmt.Println(public)
+	// Output:
+	// true
+	// 3X36YT6DZA8AW0NT3GCJJ9764WCVS
+}
+
+// Unmask refuses a ULID, a typo and a public ID of another key, each with
+// its own sentinel error, before anything is looked up.
+func ExampleMasker_Unmask() {
+	masker, err := ulid.ParseMasker("000102030405060708090a0b0c0d0e0f")
+	if err != nil {
+		log.Fatal(err)
+	}
+	other, err := ulid.ParseMasker("603deb1015ca71be2b73aef0857d77811f352c073b6108d72d9810a30914dff4")
+	if err != nil {
+		log.Fatal(err)
+	}
+	id := ulid.MustParse("01ARYZ6S41TSV4RRFFQ69G5FAV")
+	for _, s := range []string{
+		"01ARYZ6S41TSV4RRFFQ69G5FAV",    // the ULID itself
+		"3X36YT6DZA8AW0NT3GCJJ9746WCVS", // two characters swapped
+		other.Mask(id),                  // another key
+		"3x36yt6dza8aw0nt3gcjj9764wcvs", // lower case is the same public ID
+	} {
+		got, err := masker.Unmask(s)
+		switch {
+		case errors.Is(err, ulid.ErrInvalidLength):
+			fmt.Println("not a public ID:", err)
+		case errors.Is(err, ulid.ErrCheckCharacter):
+			fmt.Println("typo:", err)
+		case errors.Is(err, ulid.ErrUnknownKey):
+			fmt.Println("another key:", err)
+		case err == nil:
+			fmt.Println("opens to", got)
+		}
+	}
+	// Output:
+	// not a public ID: ulid: invalid public ID length 26 bytes, want 29
+	// typo: ulid: public ID check character 'S' at offset 28 does not match: a character is mistyped, or two are swapped
+	// another key: ulid: public ID made with another key: its key mark names none of this masker's keys (a wrong or retired key)
+	// opens to 01ARYZ6S41TSV4RRFFQ69G5FAV
 }

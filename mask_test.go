@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"os/exec"
 	"strings"
 	"sync"
@@ -529,4 +530,46 @@ func FuzzUnmask(f *testing.F) {
 			t.Fatalf("Unmask(%q) = %s, whose public ID is %s", s, id, got)
 		}
 	})
+}
+
+// TestPublicIDGuideIsExample checks that every line of Go in
+// docs/public-ids.md (without its indentation and trailing comment) is a
+// line of ExampleMasker, so that the guide shows code that runs.
+func TestPublicIDGuideIsExample(t *testing.T) {
+	guide, err := os.ReadFile("docs/public-ids.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	example, err := os.ReadFile("example_test.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, body, _ := strings.Cut(string(example), "func ExampleMasker() {")
+	body, _, _ = strings.Cut(body, "\n}\n")
+	here := map[string]bool{}
+	for line := range strings.Lines(body) {
+		here[codeLine(line)] = true
+	}
+	blocks := strings.Split(string(guide), "```go\n")[1:]
+	if len(blocks) != 1 {
+		t.Fatalf("docs/public-ids.md has %d Go blocks, want 1", len(blocks))
+	}
+	block, _, _ := strings.Cut(blocks[0], "```")
+	for line := range strings.Lines(block) {
+		if code := codeLine(line); code != "" && !here[code] {
+			t.Errorf("docs/public-ids.md: %q is not in ExampleMasker", code)
+		}
+	}
+}
+
+// codeLine returns line without indentation, trailing comment and spaces.
+func codeLine(line string) string {
+	line = strings.TrimSpace(line)
+	if i := strings.Index(line, " //"); i >= 0 {
+		line = strings.TrimSpace(line[:i])
+	}
+	if strings.HasPrefix(line, "//") {
+		return ""
+	}
+	return line
 }
