@@ -44,7 +44,7 @@ var markBlock = [aes.BlockSize]byte([]byte("ulid-public-id-1"))
 
 // A Masker turns ULIDs into public IDs and back, with secret keys: a keyed,
 // reversible mapping that hides what a ULID reveals. A service keeps ULIDs as
-// its keys and shows only public IDs, such as 3MK5A8JYCGT0S62Q9HZWVE1XBRD,
+// its keys and shows only public IDs, such as 3X36YT6DZA8AW0NT3GCJJ9764WCVS,
 // which carry no readable time, keep no order, and look unrelated even for
 // two ULIDs made one after the other in one millisecond. The public ID
 // format, which docs/public-ids.md specifies to the bit, is 29 characters of

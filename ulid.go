@@ -51,7 +51,9 @@
 //
 // A ULID's timestamp can be read by anyone who holds it. ULIDs reveal when, and
 // how often, they were made; they are identifiers, not secrets or capability
-// tokens.
+// tokens. To show IDs to the outside world without their time, keep ULIDs as
+// keys and hand out public IDs: a [Masker] turns a ULID into a public ID with
+// a secret key, and back.
 //
 // [testing guide]: https://github.com/ulidgo/ulid/blob/main/docs/testing.md
 package ulid
