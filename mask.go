@@ -68,6 +68,10 @@ var markBlock = [aes.BlockSize]byte([]byte("ulid-public-id-1"))
 //
 // A Masker is not authorization: whoever holds a public ID can still present
 // it. It is safe for concurrent use; make it once, at start, and share it.
+//
+// The zero Masker has no key. Its Unmask checks the form of a public ID and
+// then refuses it with [ErrUnknownKey], which tells a public ID from other
+// text without any key; its Mask and AppendMask panic.
 type Masker struct {
 	keys []maskKey // keys[0] masks
 }
@@ -161,6 +165,9 @@ func (m *Masker) AppendMask(b []byte, id ULID) []byte {
 // bytes, which the text then overwrites: the block cipher is an interface,
 // through which any buffer on the stack would escape to the heap.
 func (m *Masker) mask(dst *[PublicIDSize]byte, id ULID) {
+	if len(m.keys) == 0 {
+		panic("ulid: Mask with the zero Masker, which has no key: make a Masker with NewMasker or ParseMasker")
+	}
 	k := &m.keys[0]
 	scratch := dst[PublicIDSize-aes.BlockSize:]
 	copy(scratch, id[:])

@@ -573,3 +573,24 @@ func codeLine(line string) string {
 	}
 	return line
 }
+
+// TestZeroMasker checks what the zero Masker does: Unmask checks the form and
+// refuses every public ID as made with an unknown key; Mask panics.
+func TestZeroMasker(t *testing.T) {
+	var zero Masker
+	file, _, _ := readPublicIDVectors(t)
+	for _, v := range file.Vectors {
+		if _, err := zero.Unmask(v.PublicID); !errors.Is(err, ErrUnknownKey) {
+			t.Errorf("zero Masker: Unmask(%s): %v, want ErrUnknownKey", v.PublicID, err)
+		}
+	}
+	if _, err := zero.Unmask("3X36YT6DZA8AW0NT3GCJJ9764WCVT"); !errors.Is(err, ErrCheckCharacter) {
+		t.Errorf("zero Masker: a typo: %v, want ErrCheckCharacter", err)
+	}
+	defer func() {
+		if r := recover(); r == nil || !strings.Contains(fmt.Sprint(r), "zero Masker") {
+			t.Errorf("zero Masker: Mask did not panic with a clear message: %v", r)
+		}
+	}()
+	zero.Mask(ULID{})
+}
