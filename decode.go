@@ -50,7 +50,7 @@ func (e *ParseError) Error() string {
 	case e.Form == formPublicID && e.Err == ErrUnknownKey:
 		return "ulid: public ID made with another key: its key mark names none of this masker's keys (a wrong or retired key)"
 	case e.Form == formPublicID && e.Err == ErrOverflow:
-		return "ulid: invalid public ID: character " + quoteByte(e.Byte) + " at offset 2 is above '7'"
+		return "ulid: invalid public ID: character " + quoteByte(e.Byte) + " at offset " + strconv.Itoa(e.Offset) + " is above '7'"
 	case e.Err == ErrOverflow:
 		return "ulid: first character " + quoteByte(e.Byte) + " is above '7': value overflows 128 bits"
 	case e.Offset < 0 && e.Form == "":

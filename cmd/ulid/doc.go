@@ -1,4 +1,4 @@
-// Command ulid generates, inspects, converts and validates ULIDs.
+// Command ulid generates, inspects, converts, validates and masks ULIDs.
 //
 // Usage:
 //
@@ -6,6 +6,8 @@
 //	ulid [inspect] [--json | -f FIELD] [--local] [--strict] [--ulid-only] [ID...]
 //	ulid convert [--strict] [--ulid-only] [ID...]
 //	ulid validate [--strict] [--ulid-only] [ID...]
+//	ulid mask [--key-file F] [--strict] [--ulid-only] [ID...]
+//	ulid unmask [--key-file F] [--uuid] [PUBLIC...]
 //	ulid --version
 //
 // Generate, the default (also "ulid generate"): print one new ULID, or N
@@ -62,8 +64,26 @@
 //
 // Validate: print each invalid ID with its line number and the reason.
 //
-// Input, the same for inspect, convert and validate (and the browser
-// tool): an ID is a ULID, 26 characters, in any case, with Crockford's
+// Mask: print each ID's public ID, 29 characters made with a secret key
+// that do not tell the ID's time or order (docs/public-ids.md). Unmask:
+// print the ULID of each public ID, in either case. A public ID is refused
+// if a character is mistyped or two are swapped (check character), if it
+// was made with another key or a retired one (unknown key), or if it is
+// not a public ID at all, such as a ULID.
+//
+//	--key-file F  read the keys from the file F: keys of 32, 48 or 64 hex
+//	              digits (openssl rand -hex 16), separated by white space,
+//	              newest first; the first masks, all of them unmask; #
+//	              starts a comment. Without --key-file the keys are read
+//	              from the environment variable ULID_MASK_KEYS, in the
+//	              same form. No flag takes a key itself, which ps and
+//	              shell history would show. A key file that is missing,
+//	              unreadable or bad is misuse, reported before any output;
+//	              the message never shows a key
+//	--uuid        unmask: print each ULID as UUID text
+//
+// Input, the same for inspect, convert, validate and mask (and the
+// browser tool): an ID is a ULID, 26 characters, in any case, with Crockford's
 // aliases I and L for 1 and O for 0; or UUID text: 36 characters, or 32
 // without hyphens, 38 in braces, 45 with "urn:uuid:". White space around
 // an ID is ignored, inside it is an error. Text is read as UUID text, and
@@ -72,12 +92,14 @@
 // hyphens with a hyphen or more than 26 digits. Other text, whatever its
 // length, gets the ULID error, and at a UUID text length (32, 36, 38, 45)
 // the UUID error too, as a UUID with a typo may look like other text.
+// Text of 29 characters that has a public ID's check character is told
+// that it looks like a public ID.
 //
 //	--strict     reject the aliases I, L and O
 //	--ulid-only  reject UUID text: only ULIDs are valid
 //
-// They read IDs from standard input, one per line, when given "-" or no
-// ID at all. Blank lines are skipped; CRLF is fine. A line or argument
+// These commands, and unmask, read IDs from standard input, one per line,
+// when given "-" or no ID at all. Blank lines are skipped; CRLF is fine. A line or argument
 // over 64 KiB is an error, "line too long (N bytes)", read in constant
 // memory. An invalid ID with a comma, semicolon, tab or space inside gets
 // a reminder that a line holds one ID. Error offsets count bytes of the
@@ -85,7 +107,8 @@
 // an ID, even one that starts with "-" or is a command's name.
 //
 // Results go to standard output, errors to standard error. The exit status
-// is 1 if any ID is invalid or the output cannot be written, 2 on misuse.
+// is 1 if any ID is invalid or the output cannot be written, 2 on misuse
+// or a bad key file.
 // Output into a closed pipe (ulid -n 100000 | head -1) ends the command by
 // SIGPIPE, which a shell reports as 141, as for any Unix command.
 //
@@ -106,4 +129,7 @@
 //	ulid inspect --json - < ids.txt
 //	ulid convert 01563df3-6481-d676-4c61-efb99302bd5b
 //	psql -Atc 'select id from t' | ulid validate
+//	(umask 077; openssl rand -hex 16 > keys)  # a key file
+//	ulid mask --key-file keys 01ARYZ6S41TSV4RRFFQ69G5FAV
+//	ulid unmask --key-file keys --uuid < public-ids.txt
 package main

@@ -150,6 +150,8 @@ func (c *cli) run(args []string) (int, error) {
 				return c.runConvert(ids, opt), nil
 			}
 			return c.runValidate(ids, opt), nil
+		case "mask", "unmask":
+			return c.runMasking(args[0], args[1:])
 		case "help":
 			return 0, flag.ErrHelp
 		}
@@ -179,7 +181,7 @@ func (c *cli) run(args []string) (int, error) {
 	// every argument after "--".
 	if w := ids[0]; literal > 0 && w != "" && len(w) < ulid.EncodedSize && strings.Trim(w, "abcdefghijklmnopqrstuvwxyz") == "" {
 		switch w {
-		case "generate", "inspect", "convert", "validate", "help":
+		case "generate", "inspect", "convert", "validate", "mask", "unmask", "help":
 			return 0, usageError("the command " + strconv.Quote(w) + " must come first, before any flag")
 		}
 		return 0, usageError("unknown command " + strconv.Quote(w))

@@ -189,6 +189,8 @@ func TestHelpIsDoc(t *testing.T) {
 		"       ulid [inspect] [--json | -f FIELD] [--local] [--strict] [--ulid-only] [ID...]\n" +
 		"       ulid convert [--strict] [--ulid-only] [ID...]\n" +
 		"       ulid validate [--strict] [--ulid-only] [ID...]\n" +
+		"       ulid mask [--key-file F] [--strict] [--ulid-only] [ID...]\n" +
+		"       ulid unmask [--key-file F] [--uuid] [PUBLIC...]\n" +
 		"       ulid --version\n" +
 		"Run 'ulid -h' for details and examples.\n"
 	if synopsis != usage {

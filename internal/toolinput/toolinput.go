@@ -32,6 +32,10 @@
 // brace or colon. Text that is not UUID text by its shape but has the
 // length of a UUID text form gets both errors (see Error).
 //
+// With Options.Unmask, text is read as a public ID instead (see
+// ulid.Masker), trimmed the same way. Text read as a ULID that is refused
+// for its length but has the form of a public ID gets a hint that says so.
+//
 // Text longer than MaxLine is not read at all: its error says only that
 // it is too long, and ReadLines skips such a line in constant memory.
 package toolinput
@@ -77,6 +81,11 @@ const MaxLine = 64 << 10
 type Options struct {
 	Strict   bool // reject Crockford's aliases I, L and O (ulid.ParseStrict)
 	ULIDOnly bool // reject UUID text: only ULIDs are IDs
+	// Unmask, if not nil, makes Read take text as a public ID, which it
+	// unmasks with this masker (ulid.Masker.Unmask) into the ID, under the
+	// same policy of white space and long lines; Strict and ULIDOnly then
+	// change nothing. The error's Err is the masker's *ulid.ParseError.
+	Unmask *ulid.Masker
 }
 
 // A Kind is the form an ID was read in.
@@ -120,11 +129,16 @@ func read(given string, n int, opt Options) (Input, error) {
 		return in, &Error{Err: &ulid.ParseError{Err: ulid.ErrInvalidLength, Length: n, Offset: -1}, TooLong: true}
 	}
 	in.Text, in.Lead = Trim(given)
-	if !opt.ULIDOnly && isUUIDText(in.Text) {
+	switch {
+	case opt.Unmask != nil:
+		in.Kind = PublicID
+	case !opt.ULIDOnly && isUUIDText(in.Text):
 		in.Kind = UUID
 	}
 	var err error
 	switch {
+	case in.Kind == PublicID:
+		in.ID, err = opt.Unmask.Unmask(in.Text)
 	case in.Kind == UUID:
 		in.ID, err = ulid.ParseUUID(in.Text)
 	case opt.Strict:
@@ -143,6 +157,7 @@ func read(given string, n int, opt Options) (Input, error) {
 		_, uerr := ulid.ParseUUID(in.Text)
 		e.UUID = shift(uerr, in.Lead)
 	}
+	e.PublicID = in.Kind == ULID && e.Err.Err == ulid.ErrInvalidLength && looksPublic(in.Text)
 	if i := strings.IndexAny(in.Text, separators); i >= 0 {
 		e.Separator, e.SeparatorOffset = in.Text[i], in.Lead+i
 	}
@@ -203,6 +218,10 @@ type Error struct {
 	// a line holds one ID.
 	Separator       byte
 	SeparatorOffset int
+	// PublicID is whether text read as a ULID, refused for its length, has
+	// the form of a public ID (see looksPublic), such as one pasted where
+	// an ID goes; the message then says so.
+	PublicID bool
 }
 
 // Error returns the message the tools show: the library's, without the
@@ -211,9 +230,10 @@ type Error struct {
 //
 //	invalid length 32 bytes, want 26; as UUID text: character 'g' at offset 31, want a hex digit
 //
-// and, if e.Separator is set, the reminder " (a line holds one ID, and this
-// one has a comma at offset N)". For text too long it is "line too long (N
-// bytes)".
+// and, if e.PublicID is set, the hint " (this looks like a public ID:
+// unmask it with its key)"; if e.Separator is set, the reminder " (a line
+// holds one ID, and this one has a comma at offset N)". For text too long
+// it is "line too long (N bytes)".
 func (e *Error) Error() string {
 	if e.TooLong {
 		return "line too long (" + strconv.Itoa(e.Err.Length) + " bytes)"
@@ -225,6 +245,9 @@ func (e *Error) Error() string {
 		} else {
 			msg += "; as UUID text: character " + quoteByte(u.Byte) + " at offset " + strconv.Itoa(u.Offset) + ", want " + u.Want
 		}
+	}
+	if e.PublicID {
+		msg += publicIDHint
 	}
 	if e.Separator != 0 {
 		msg += " (a line holds one ID, and this one has " + separatorNames[e.Separator] + " at offset " + strconv.Itoa(e.SeparatorOffset) + ")"

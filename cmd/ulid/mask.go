@@ -1,0 +1,145 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"flag"
+	"io"
+	"io/fs"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/ulidgo/ulid"
+	"github.com/ulidgo/ulid/internal/toolinput"
+)
+
+// keysEnv is the environment variable that holds the keys of mask and
+// unmask, in ParseMasker's form, when --key-file is not given.
+const keysEnv = "ULID_MASK_KEYS"
+
+// maxKeyFile is the most bytes a key file may have: room for many keys and
+// comments, and a bound for a --key-file that names no key file at all,
+// such as /dev/zero.
+const maxKeyFile = 64 << 10
+
+// runMasking runs the command cmd, "mask" or "unmask", with args, the
+// arguments after it. It reads the keys before any ID, so that a bad key
+// file ends the run, with a usageError, before anything is printed.
+func (c *cli) runMasking(cmd string, args []string) (int, error) {
+	flags := newFlagSet()
+	var keyFile string
+	flags.StringVar(&keyFile, "key-file", "", "read the keys from this file")
+	var opt toolinput.Options
+	var uuid bool
+	if cmd == "mask" {
+		policyFlags(flags, &opt)
+	} else {
+		flags.BoolVar(&uuid, "uuid", false, "print each ULID as UUID text")
+	}
+	ids, _, err := c.parseFlags(flags, args)
+	if err != nil {
+		return 0, err
+	}
+	m, err := c.masker(flags, keyFile)
+	if err != nil {
+		return 0, err
+	}
+	w := bufio.NewWriterSize(c.stdout, 64<<10)
+	if cmd == "mask" {
+		return c.eachID(w, ids, opt, func(in toolinput.Input) error {
+			_, err := w.Write(append(m.AppendMask(w.AvailableBuffer(), in.ID), '\n'))
+			return err
+		}), nil
+	}
+	opt.Unmask = m
+	return c.eachID(w, ids, opt, func(in toolinput.Input) error {
+		b := w.AvailableBuffer()
+		if uuid {
+			b = in.ID.AppendUUID(b)
+		} else {
+			b, _ = in.ID.AppendText(b) // never fails
+		}
+		_, err := w.Write(append(b, '\n'))
+		return err
+	}), nil
+}
+
+// masker returns the Masker of the keys in the file that --key-file names,
+// or, if it was not given, in the environment variable keysEnv. Its error,
+// a usageError, names the file or the variable and never shows a key.
+func (c *cli) masker(flags *flag.FlagSet, keyFile string) (*ulid.Masker, error) {
+	if anySet(flags, "key-file") == "" {
+		keys, ok := os.LookupEnv(keysEnv)
+		if !ok {
+			return nil, usageError("no keys: give --key-file F, a file of hex keys, or set " + keysEnv)
+		}
+		m, err := ulid.ParseMasker(keys)
+		if err != nil {
+			return nil, usageError(keysEnv + ": " + strings.TrimPrefix(err.Error(), "ulid: "))
+		}
+		return m, nil
+	}
+	flagName := c.flagName("key-file")
+	text, err := readKeyFile(keyFile)
+	if errors.Is(err, fs.ErrNotExist) && looksLikeKey(keyFile) {
+		// Not quoted: the value is most likely the key itself.
+		return nil, usageError(flagName + " takes the name of a file that holds the keys, and this value looks like a key: " +
+			"write the key into a file only you can read, as a key on the command line is seen by ps and kept in shell history")
+	}
+	if err == nil {
+		var m *ulid.Masker
+		if m, err = ulid.ParseMasker(text); err == nil {
+			return m, nil
+		}
+	}
+	return nil, usageError(flagName + " " + strconv.Quote(keyFile) + ": " + strings.TrimPrefix(err.Error(), "ulid: "))
+}
+
+// errKeyFileSize is the error of readKeyFile for a file of more than
+// maxKeyFile bytes.
+var errKeyFileSize = errors.New("more than 64 KiB, too long for a file of keys")
+
+// readKeyFile returns the text of the file called name, of at most
+// maxKeyFile bytes. Its error does not repeat the name.
+func readKeyFile(name string) (string, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return "", pathless(err)
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, maxKeyFile+1))
+	switch {
+	case err != nil:
+		return "", pathless(err)
+	case len(b) > maxKeyFile:
+		return "", errKeyFileSize
+	}
+	return string(b), nil
+}
+
+// pathless returns the error that err, from opening or reading a file,
+// wraps without the file's name, which the caller's message gives.
+func pathless(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// looksLikeKey reports whether s could be a key rather than a file name:
+// hex digits only, at least 32 of them.
+func looksLikeKey(s string) bool {
+	if len(s) < 32 {
+		return false
+	}
+	for i := range len(s) {
+		switch c := s[i]; {
+		case '0' <= c && c <= '9', 'a' <= c && c <= 'f', 'A' <= c && c <= 'F':
+		default:
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,138 @@
+package toolinput
+
+import (
+	"errors"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/ulidgo/ulid"
+)
+
+// The public ID of specULID with the key 000102…0f, from
+// testdata/publicid.json.
+const (
+	testKey    = "000102030405060708090a0b0c0d0e0f"
+	specPublic = "3X36YT6DZA8AW0NT3GCJJ9764WCVS"
+)
+
+// TestReadPublicID checks Read with Options.Unmask: white space trimmed as
+// for IDs, the masker's error with its offset counted in the text as given,
+// Mark on the byte it names, Strict and ULIDOnly changing nothing.
+func TestReadPublicID(t *testing.T) {
+	m, err := ulid.ParseMasker(testKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec := ulid.MustParse(specULID)
+	for _, tc := range []struct {
+		in   string
+		opt  Options
+		err  error // the sentinel, or nil for spec
+		mark int
+		msg  string // the message, if err is set
+	}{
+		{in: specPublic, mark: -1},
+		{in: " \ufeff" + strings.ToLower(specPublic) + "\r\n", mark: -1},
+		{in: specPublic, opt: Options{Strict: true, ULIDOnly: true}, mark: -1},
+		{in: specULID, err: ulid.ErrInvalidLength, mark: -1, msg: "invalid public ID length 26 bytes, want 29"},
+		{in: specUUID, err: ulid.ErrInvalidLength, mark: -1, msg: "invalid public ID length 36 bytes, want 29"},
+		{in: "  3X36YT6UZA8AW0NT3GCJJ9764WCVS", err: ulid.ErrInvalidCharacter, mark: 9, msg: "invalid public ID: character 'U' at offset 9"},
+		{in: "\u00a03X36YT6DZAAAW0NT3GCJJ9764WCVS", err: ulid.ErrCheckCharacter, mark: 30,
+			msg: "public ID check character 'S' at offset 30 does not match: a character is mistyped, or two are swapped"},
+		{in: " 3X86YT6DZA8AW0NT3GCJJ9764WCVC", err: ulid.ErrOverflow, mark: 3, msg: "invalid public ID: character '8' at offset 3 is above '7'"},
+		{in: " WC0JRP5XSD82MGNKBEF7E8HDC6EDH", err: ulid.ErrUnknownKey, mark: 1,
+			msg: "public ID made with another key: its key mark names none of this masker's keys (a wrong or retired key)"},
+		{in: specPublic + ",x", err: ulid.ErrInvalidLength, mark: -1,
+			msg: "invalid public ID length 31 bytes, want 29 (a line holds one ID, and this one has a comma at offset 29)"},
+	} {
+		tc.opt.Unmask = m
+		in, err := Read(tc.in, tc.opt)
+		switch {
+		case in.Kind != PublicID || in.Mark != tc.mark:
+			t.Errorf("Read(%q): kind %v, mark %d; want PublicID, %d", tc.in, in.Kind, in.Mark, tc.mark)
+		case tc.err == nil && (err != nil || in.ID != spec):
+			t.Errorf("Read(%q) = %v, %v; want %s", tc.in, in.ID, err, specULID)
+		case tc.err != nil && (!errors.Is(err, tc.err) || err.Error() != tc.msg || in.ID != ulid.ULID{}):
+			t.Errorf("Read(%q) = %v, %v; want %q", tc.in, in.ID, err, tc.msg)
+		}
+	}
+
+	// Lines: blank ones skipped, as for IDs, and a line too long.
+	var got []string
+	text := "\n" + specPublic + "\r\n \n" + specULID + "\n" + strings.Repeat(" ", MaxLine+1) + "\n"
+	err = ReadLines(strings.NewReader(text), Options{Unmask: m}, func(line int, in Input, err error) error {
+		s := in.ID.String()
+		if err != nil {
+			s = err.Error()
+		}
+		got = append(got, string(rune('0'+line))+" "+s)
+		return nil
+	})
+	want := []string{"2 " + specULID, "4 invalid public ID length 26 bytes, want 29", "5 line too long (65537 bytes)"}
+	if err != nil || strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("ReadLines: %q, %v; want %q", got, err, want)
+	}
+}
+
+// TestPublicIDHint checks the hint for a public ID read as an ID: given for
+// every text of a public ID's form, public IDs of any key among them, and
+// for none other, with the message otherwise the same.
+func TestPublicIDHint(t *testing.T) {
+	const hint = "invalid length 29 bytes, want 26 (this looks like a public ID: unmask it with its key)"
+	for _, tc := range []struct {
+		in   string
+		opt  Options
+		want string
+	}{
+		{in: specPublic, want: hint},
+		{in: " " + strings.ToLower(specPublic), want: hint},
+		{in: specPublic, opt: Options{Strict: true, ULIDOnly: true}, want: hint},
+		{in: "WC0JRP5XSD82MGNKBEF7E8HDC6EDH", want: hint},
+		{in: "3X36YT6DZAAAW0NT3GCJJ9764WCVS", want: "invalid length 29 bytes, want 26"},                                                              // a typo
+		{in: "3X86YT6DZA8AW0NT3GCJJ9764WCVC", want: "invalid length 29 bytes, want 26"},                                                              // overflow
+		{in: "3X36YT6DZA8AW0NT3GCJJ9764WCVSX", want: "invalid length 30 bytes, want 26"},                                                             // too long
+		{in: "01ARYZ6S41TSV4RRFFQ69G5FAVXXX", want: "invalid length 29 bytes, want 26"},                                                              // a ULID and junk
+		{in: "3X36YT6DZA8AW0NT3GCJJ9764WC,S", want: "invalid length 29 bytes, want 26 (a line holds one ID, and this one has a comma at offset 27)"}, // not the alphabet
+	} {
+		_, err := Read(tc.in, tc.opt)
+		var e *Error
+		if err == nil || err.Error() != tc.want || !errors.As(err, &e) || e.PublicID != strings.HasSuffix(tc.want, "its key)") {
+			t.Errorf("Read(%q) = %v; want %q", tc.in, err, tc.want)
+		}
+	}
+
+	// Every public ID has the form; of random text of 29 characters from
+	// the alphabet, 1 in 128 has it.
+	keys := [][]byte{make([]byte, 16), []byte("0123456789abcdef"), []byte("0123456789abcdef01234567")}
+	r := rand.New(rand.NewPCG(1, 2))
+	for _, key := range keys {
+		m, err := ulid.NewMasker(key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range 1000 {
+			var id ulid.ULID
+			for i := range id {
+				id[i] = byte(r.Uint32())
+			}
+			if p := m.Mask(id); !looksPublic(p) || !looksPublic(strings.ToLower(p)) {
+				t.Fatalf("%s: not the form of a public ID", p)
+			}
+		}
+	}
+	const alphabet, n = "0123456789ABCDEFGHJKMNPQRSTVWXYZ", 1 << 17
+	count := 0
+	b := make([]byte, ulid.PublicIDSize)
+	for range n {
+		for i := range b {
+			b[i] = alphabet[r.IntN(32)]
+		}
+		if looksPublic(string(b)) {
+			count++
+		}
+	}
+	if count < n/128*8/10 || count > n/128*12/10 { // 1024 expected
+		t.Errorf("%d of %d random strings have the form, want about %d", count, n, n/128)
+	}
+}
