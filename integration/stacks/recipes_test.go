@@ -27,6 +27,7 @@ func TestRecipesAreDocs(t *testing.T) {
 		{"gqlgen", []string{"gql/scalar.go"}, 1},
 		{"MongoDB bson", []string{"bson_test.go"}, 1},
 		{"DynamoDB attributevalue", []string{"dynamodb_test.go"}, 1},
+		{"Public IDs in net/http with pgx", []string{"publicid_http_test.go"}, 2},
 	} {
 		_, section, ok := bytes.Cut(md, []byte("\n## "+c.section+"\n"))
 		section, _, _ = bytes.Cut(section, []byte("\n## "))
