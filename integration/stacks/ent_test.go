@@ -5,7 +5,10 @@ package stacks
 // client in ent/ is generated from it (go generate ./ent).
 
 import (
+	"context"
 	"database/sql"
+	"errors"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -15,6 +18,8 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/ulidgo/ulid"
 	"github.com/ulidgo/ulid/integration/stacks/ent"
+	_ "github.com/ulidgo/ulid/integration/stacks/ent/runtime" // the schema's defaults and hooks
+	"github.com/ulidgo/ulid/integration/stacks/ent/schema"
 	"github.com/ulidgo/ulid/integration/stacks/ent/user"
 )
 
@@ -56,6 +61,12 @@ var entDBs = []entDB{
 }
 
 func TestEnt(t *testing.T) {
+	// The schema's hook guards the creates; no update builder can set a key.
+	for _, typ := range []reflect.Type{reflect.TypeFor[*ent.UserUpdate](), reflect.TypeFor[*ent.UserUpdateOne]()} {
+		if _, ok := typ.MethodByName("SetID"); ok {
+			t.Errorf("%v has SetID: refuseZeroID in ent/schema must cover updates too", typ)
+		}
+	}
 	for _, d := range entDBs {
 		t.Run(d.name, func(t *testing.T) {
 			source := "file:" + t.TempDir() + "/ent.db?_pragma=foreign_keys(1)"
@@ -95,6 +106,34 @@ func TestEnt(t *testing.T) {
 			for _, col := range []string{"id", "manager_id"} {
 				if got := column("ent_users", col); got != d.keyType {
 					t.Errorf("ent_users.%s is %s, want %s", col, got, d.keyType)
+				}
+			}
+
+			// The zero ULID as a key: Default(ulid.Make) fills only a key
+			// that is not set, and the schema's hook refuses a zero one, in
+			// Create and in CreateBulk, before any row is written.
+			var zero ulid.ULID
+			for _, c := range []struct {
+				name string
+				save func(context.Context) error
+			}{
+				{"Create SetID", client.User.Create().SetName("zero").SetID(zero).Exec},
+				{"Create SetNillableID", client.User.Create().SetName("zero").SetNillableID(&zero).Exec},
+				{"CreateBulk", client.User.CreateBulk(
+					client.User.Create().SetName("ok"),
+					client.User.Create().SetName("zero").SetID(zero),
+				).Exec},
+			} {
+				err := c.save(ctx)
+				var n int
+				if err := db.QueryRowContext(ctx, "SELECT count(*) FROM ent_users").Scan(&n); err != nil {
+					t.Fatal(err)
+				}
+				if !errors.Is(err, schema.ErrZeroID) || err.Error() != "User: the zero ULID is not a key" || n != 0 {
+					t.Errorf("%s with the zero ULID: %v, %d rows stored; want schema.ErrZeroID (User: the zero ULID is not a key) and none", c.name, err, n)
+					if _, err := db.ExecContext(ctx, "DELETE FROM ent_users"); err != nil {
+						t.Fatal(err)
+					}
 				}
 			}
 

@@ -7,7 +7,9 @@ package stacks
 
 import (
 	"database/sql"
+	"errors"
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -17,6 +19,7 @@ import (
 	_ "github.com/doug-martin/goqu/v9/dialect/mysql"
 	_ "github.com/doug-martin/goqu/v9/dialect/postgres"
 	_ "github.com/doug-martin/goqu/v9/dialect/sqlite3"
+	"github.com/doug-martin/goqu/v9/exp"
 	"github.com/jackc/pgx/v5"
 
 	"github.com/ulidgo/ulid"
@@ -26,15 +29,30 @@ type builderDB struct {
 	name, driver, env, keyType string
 	goqu                       string            // goqu's dialect
 	mode                       pgx.QueryExecMode // through PgBouncer, with pgxulid
-	trap                       string            // goqu's interpolated ULID: the error, "" if none
+	// goqu without Prepared(true), which writes a ULID's 16 bytes into the
+	// SQL: the error of an insert and of a lookup of a stored row, first
+	// with a ULID that has no zero byte, then with one that has; "" for no
+	// error (the insert stores TEXT, the lookup finds nothing).
+	trapInsert, trapLookup, trapZeroInsert, trapZeroLookup string
 }
 
+const (
+	pg22P02        = "(SQLSTATE 22P02)" // invalid input syntax for type uuid
+	pgMessage      = "invalid message format (SQLSTATE 08P01)"
+	pgInsufficient = "insufficient data left in message (SQLSTATE 08P01)"
+	my1406         = "Error 1406 (22001): Data too long for column 'id'"
+	liteToken      = "unrecognized token"
+)
+
 var builderDBs = []builderDB{
-	{"postgres", "pgx", envPostgres, "uuid", "postgres", 0, "(SQLSTATE 22P02)"},
-	{"pgbouncer-simple-pgxulid", "pgx", envPgBouncer, "uuid", "postgres", pgx.QueryExecModeSimpleProtocol, "(SQLSTATE 22P02)"},
-	{"pgbouncer-exec-pgxulid", "pgx", envPgBouncer, "uuid", "postgres", pgx.QueryExecModeExec, "(SQLSTATE 22P02)"},
-	{"mariadb", "mysql", envMySQL, "BINARY(16)", "mysql", 0, "Error 1406 (22001): Data too long for column 'id'"},
-	{"sqlite", "sqlite", "", "BLOB", "sqlite3", 0, ""},
+	// pgx sends an Exec without arguments, and everything in simple
+	// protocol mode, as a simple query ("invalid message format" when the
+	// text ends early); other queries are parsed first ("insufficient data").
+	{"postgres", "pgx", envPostgres, "uuid", "postgres", 0, pg22P02, pg22P02, pgMessage, pgInsufficient},
+	{"pgbouncer-simple-pgxulid", "pgx", envPgBouncer, "uuid", "postgres", pgx.QueryExecModeSimpleProtocol, pg22P02, pg22P02, pgMessage, pgMessage},
+	{"pgbouncer-exec-pgxulid", "pgx", envPgBouncer, "uuid", "postgres", pgx.QueryExecModeExec, pg22P02, pg22P02, pgMessage, pgInsufficient},
+	{"mariadb", "mysql", envMySQL, "BINARY(16)", "mysql", 0, my1406, "", my1406, ""},
+	{"sqlite", "sqlite", "", "BLOB", "sqlite3", 0, "", "", liteToken, liteToken},
 }
 
 // openBuilderDB opens d's database and creates a table with a ULID key and
@@ -76,61 +94,133 @@ func orNull(p *ulid.ULID) any {
 func uuidArg(id ulid.ULID) any { return id.UUIDString() }
 
 func TestGoqu(t *testing.T) {
+	// goqu's In takes ...any: a []ulid.ULID goes in whole, In(ids), and
+	// In(ids...) does not compile.
+	in, _ := reflect.TypeFor[exp.IdentifierExpression]().MethodByName("In")
+	if last := in.Type.In(in.Type.NumIn() - 1); !in.Type.IsVariadic() || reflect.TypeFor[[]ulid.ULID]().AssignableTo(last) {
+		t.Errorf("goqu's In is %v: In(ids...) with a []ulid.ULID compiles; update docs/stacks.md", in.Type)
+	}
+
+	// The recipe: every dataset passes its values to the driver as
+	// arguments, as with Prepared(true). The traps below say
+	// Prepared(false).
+	goqu.SetDefaultPrepared(true) // once, at start: every dataset passes its values as arguments
+	t.Cleanup(func() { goqu.SetDefaultPrepared(false) })
+
 	for _, d := range builderDBs {
 		t.Run(d.name, func(t *testing.T) {
 			db, table := openBuilderDB(t, d)
 			ctx := testContext(t)
 			g := goqu.Dialect(d.goqu)
 			root, child := ulid.Make(), ulid.Make()
-
-			// The trap: goqu's default writes the ULID's Value, its 16
-			// bytes, into the SQL as a string literal. (A fixed ULID with
-			// no zero byte: SQLite ends the literal at a zero byte and
-			// fails, so that it is silent for most ULIDs, not all.)
-			trap := ulid.MustParse("01ARYZ6S41TSV4RRFFQ69G5FAV")
-			q, _, err := g.Insert(table).Rows(goqu.Record{"id": trap}).ToSQL()
-			if err != nil {
-				t.Fatal(err)
+			// Through PgBouncer, the UUID text: goqu passes a ULID's
+			// Value, the 16 bytes, which pgxulid does not see as a ULID.
+			key := func(id ulid.ULID) any { return id }
+			if d.env == envPgBouncer {
+				key = uuidArg
 			}
-			_, err = db.ExecContext(ctx, q)
-			if d.trap != "" {
-				if err == nil || !strings.Contains(err.Error(), d.trap) {
-					t.Errorf("interpolated ULID: %v; want %s", err, d.trap)
-				}
-			} else {
-				// SQLite stores the bytes as TEXT, with no error, and no
-				// lookup with the ULID finds the row.
-				var typ string
-				var n int
-				if err != nil || db.QueryRowContext(ctx, "SELECT typeof(id), (SELECT count(*) FROM "+table+" WHERE id = ?) FROM "+table, trap).Scan(&typ, &n) != nil || typ != "text" || n != 0 {
-					t.Errorf("SQLite, interpolated ULID: %v, stored as %q, %d found; want no error, text, 0 (the trap)", err, typ, n)
-				}
-				withZero := trap
-				withZero[9] = 0
-				q, _, err := g.Insert(table).Rows(goqu.Record{"id": withZero}).ToSQL()
-				if err != nil {
+			count := func() (n int) {
+				t.Helper()
+				if err := db.QueryRowContext(ctx, "SELECT count(*) FROM "+table).Scan(&n); err != nil {
 					t.Fatal(err)
 				}
-				if _, err := db.ExecContext(ctx, q); err == nil || !strings.Contains(err.Error(), "unrecognized token") {
-					t.Errorf("SQLite, interpolated ULID with a zero byte: %v; want unrecognized token", err)
-				}
+				return n
+			}
+			empty := func() {
+				t.Helper()
 				if _, err := db.ExecContext(ctx, "DELETE FROM "+table); err != nil {
 					t.Fatal(err)
 				}
 			}
 
-			// The recipe: Prepared(true), so that goqu passes arguments to
-			// the driver; through PgBouncer, the UUID text.
-			key := func(id ulid.ULID) any { return id }
-			if d.env == envPgBouncer {
-				key = uuidArg
+			// The trap: without Prepared(true), goqu writes the ULID's
+			// Value, its 16 bytes, into the SQL as a string literal. Two
+			// fixed ULIDs, one with a zero byte (about one ULID in 16),
+			// where PostgreSQL's protocol and SQLite end the text.
+			trap := ulid.MustParse("01ARYZ6S41TSV4RRFFQ69G5FAV")
+			withZero := trap
+			withZero[9] = 0
+			for _, c := range []struct {
+				id             ulid.ULID
+				insert, lookup string
+			}{{trap, d.trapInsert, d.trapLookup}, {withZero, d.trapZeroInsert, d.trapZeroLookup}} {
+				q, _, err := g.Insert(table).Prepared(false).Rows(goqu.Record{"id": c.id}).ToSQL()
+				if err != nil {
+					t.Fatal(err)
+				}
+				_, err = db.ExecContext(ctx, q)
+				switch {
+				case c.insert != "":
+					if n := count(); err == nil || !strings.Contains(err.Error(), c.insert) || n != 0 {
+						t.Errorf("interpolated insert of %v: %v, %d rows; want %s and none", c.id, err, n, c.insert)
+					}
+				default:
+					// SQLite stores TEXT, with no error: goqu wrote each
+					// byte that is not UTF-8 as U+FFFD (EFBFBD). No lookup
+					// with the ULID finds the row.
+					const stored = "01563DEFBFBD64EFBFBDEFBFBD764C61EFB99302EFBFBD5B" // trap's 01563DF36481D6764C61EFB99302BD5B
+					var typ, hex string
+					var n int
+					if err != nil || db.QueryRowContext(ctx, "SELECT typeof(id), hex(id), (SELECT count(*) FROM "+table+" WHERE id = ?) FROM "+table, c.id).Scan(&typ, &hex, &n) != nil ||
+						typ != "text" || hex != stored || n != 0 {
+						t.Errorf("interpolated insert of %v: %v, stored as %s %s, %d found; want no error, text %s, 0 (the trap)", c.id, err, typ, hex, n, stored)
+					}
+				}
+				empty()
+
+				// A lookup of a row stored by the recipe.
+				q, args, err := g.Insert(table).Rows(goqu.Record{"id": key(c.id)}).ToSQL()
+				if err != nil {
+					t.Fatal(err)
+				}
+				if _, err := db.ExecContext(ctx, q, args...); err != nil {
+					t.Fatalf("%s %v: %v", q, args, err)
+				}
+				q, _, err = g.From(table).Select("id").Prepared(false).Where(goqu.C("id").Eq(c.id)).ToSQL()
+				if err != nil {
+					t.Fatal(err)
+				}
+				err = db.QueryRowContext(ctx, q).Scan(new(ulid.ULID))
+				if c.lookup != "" && (err == nil || !strings.Contains(err.Error(), c.lookup)) ||
+					c.lookup == "" && !errors.Is(err, sql.ErrNoRows) {
+					want := c.lookup
+					if want == "" {
+						want = "sql.ErrNoRows, a row that exists not found (the trap)"
+					}
+					t.Errorf("interpolated lookup of %v: %v; want %s", c.id, err, want)
+				}
+				empty()
 			}
+
+			if d.goqu == "postgres" {
+				// On PostgreSQL alone, the UUID text works written into
+				// the SQL, zero byte or not.
+				for _, id := range []ulid.ULID{trap, withZero} {
+					ins, _, err := g.Insert(table).Prepared(false).Rows(goqu.Record{"id": id.UUIDString()}).ToSQL()
+					if err != nil {
+						t.Fatal(err)
+					}
+					sel, _, err := g.From(table).Select("id").Prepared(false).Where(goqu.C("id").Eq(id.UUIDString())).ToSQL()
+					if err != nil {
+						t.Fatal(err)
+					}
+					var got ulid.ULID
+					if _, err := db.ExecContext(ctx, ins); err != nil {
+						t.Errorf("%s: %v", ins, err)
+					} else if err := db.QueryRowContext(ctx, sel).Scan(&got); err != nil || got != id {
+						t.Errorf("%s = %v, %v; want %v", sel, got, err, id)
+					}
+				}
+				empty()
+			}
+
+			// The recipe.
 			var parent *ulid.ULID // nil: root has no parent
 			for _, r := range []goqu.Record{
 				{"id": key(root), "parent": orNull(parent)},
 				{"id": key(child), "parent": key(root)},
 			} {
-				q, args, err := g.Insert(table).Prepared(true).Rows(r).ToSQL()
+				q, args, err := g.Insert(table).Rows(r).ToSQL()
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -138,15 +228,15 @@ func TestGoqu(t *testing.T) {
 					t.Fatalf("%s %v: %v", q, args, err)
 				}
 			}
-			ids := func(ds *goqu.SelectDataset) []ulid.ULID {
+			ids := func(ds *goqu.SelectDataset) ([]ulid.ULID, error) {
 				t.Helper()
-				q, args, err := ds.Prepared(true).ToSQL()
+				q, args, err := ds.ToSQL()
 				if err != nil {
 					t.Fatal(err)
 				}
 				rows, err := db.QueryContext(ctx, q, args...)
 				if err != nil {
-					t.Fatalf("%s: %v", q, err)
+					return nil, err
 				}
 				defer rows.Close()
 				var got []ulid.ULID
@@ -157,40 +247,53 @@ func TestGoqu(t *testing.T) {
 					}
 					got = append(got, id)
 				}
-				if err := rows.Err(); err != nil {
-					t.Fatal(err)
-				}
-				return got
+				return got, rows.Err()
 			}
 			from := g.From(table).Select("id").Order(goqu.C("id").Asc())
-			for _, c := range []struct {
-				name string
-				ds   *goqu.SelectDataset
-				want []ulid.ULID
-			}{
-				{"Eq", from.Where(goqu.C("id").Eq(key(child))), []ulid.ULID{child}},
-				{"In", from.Where(goqu.C("id").In(key(root), key(child), key(ulid.Make()))), []ulid.ULID{root, child}},
-				{"parent Eq", from.Where(goqu.C("parent").Eq(key(root))), []ulid.ULID{child}},
-				{"IsNull", from.Where(goqu.C("parent").IsNull()), []ulid.ULID{root}},
-				{"orNull(nil)", from.Where(goqu.C("parent").Eq(orNull(parent))), []ulid.ULID{root}},
-				// The nil *ulid.ULID itself becomes "parent = NULL", which
-				// matches no row, with no error.
-				{"nil *ulid.ULID", from.Where(goqu.C("parent").Eq(parent)), nil},
-			} {
-				if got := ids(c.ds); !slices.Equal(got, c.want) {
-					t.Errorf("%s = %v, want %v", c.name, got, c.want)
-				}
+			some := []ulid.ULID{root, child, ulid.Make()}
+			var keys []any
+			for _, id := range some {
+				keys = append(keys, key(id))
 			}
-			if d.env == envPgBouncer {
+			for _, c := range []struct {
+				name      string
+				ds        *goqu.SelectDataset
+				want      []ulid.ULID
+				pgbouncer string // the error through PgBouncer; "" if it works
+			}{
+				{"Eq", from.Where(goqu.C("id").Eq(key(child))), []ulid.ULID{child}, ""},
+				{"In(ids)", from.Where(goqu.C("id").In(some)), []ulid.ULID{root, child}, "22P02"},
+				{"In(keys...)", from.Where(goqu.C("id").In(keys...)), []ulid.ULID{root, child}, ""},
+				{"parent Eq", from.Where(goqu.C("parent").Eq(key(root))), []ulid.ULID{child}, ""},
+				{"IsNull", from.Where(goqu.C("parent").IsNull()), []ulid.ULID{root}, ""},
+				{"orNull(nil)", from.Where(goqu.C("parent").Eq(orNull(parent))), []ulid.ULID{root}, ""},
+				// The nil *ulid.ULID itself binds NULL to "parent" = $1,
+				// which matches no row, with no error.
+				{"nil *ulid.ULID", from.Where(goqu.C("parent").Eq(parent)), nil, ""},
 				// Through PgBouncer, goqu passes a ULID's Value, the 16
 				// bytes, even when prepared: pgxulid does not see a ULID.
-				q, args, err := from.Where(goqu.C("id").Eq(child)).Prepared(true).ToSQL()
-				if err != nil {
-					t.Fatal(err)
+				{"Eq ULID", from.Where(goqu.C("id").Eq(child)), []ulid.ULID{child}, "22P02"},
+			} {
+				got, err := ids(c.ds)
+				if d.env == envPgBouncer && c.pgbouncer != "" {
+					if err == nil || !strings.Contains(err.Error(), c.pgbouncer) {
+						t.Errorf("%s through PgBouncer = %v, %v; want %s", c.name, got, err, c.pgbouncer)
+					}
+					continue
 				}
-				if err := db.QueryRowContext(ctx, q, args...).Scan(new(ulid.ULID)); err == nil || !strings.Contains(err.Error(), "22P02") {
-					t.Errorf("prepared ULID through PgBouncer: %v; want SQLSTATE 22P02", err)
+				if err != nil || !slices.Equal(got, c.want) {
+					t.Errorf("%s = %v, %v; want %v", c.name, got, err, c.want)
 				}
+			}
+
+			// What the nil *ulid.ULID becomes: a comparison with NULL.
+			q, args, err := from.Where(goqu.C("parent").Eq(parent)).ToSQL()
+			want := "WHERE (`parent` = ?)"
+			if d.goqu == "postgres" {
+				want = `WHERE ("parent" = $1)`
+			}
+			if err != nil || !strings.Contains(q, want) || len(args) != 1 || args[0] != nil {
+				t.Errorf("Eq(nil *ulid.ULID) = %q %#v, %v; want %s with NULL", q, args, err, want)
 			}
 		})
 	}

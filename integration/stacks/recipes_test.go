@@ -22,7 +22,7 @@ func TestRecipesAreDocs(t *testing.T) {
 		blocks  int // Go blocks in the section
 	}{
 		{"gin, echo, net/http", []string{"http_test.go"}, 3},
-		{"ent", []string{"ent_test.go", "ent/schema/user.go"}, 2},
+		{"ent", []string{"ent_test.go", "ent/schema/user.go"}, 3},
 		{"goqu and squirrel", []string{"querybuilder_test.go"}, 2},
 		{"gqlgen", []string{"gql/scalar.go"}, 1},
 		{"MongoDB bson", []string{"bson_test.go"}, 1},

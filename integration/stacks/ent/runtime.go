@@ -2,27 +2,4 @@
 
 package ent
 
-import (
-	"github.com/ulidgo/ulid"
-	"github.com/ulidgo/ulid/integration/stacks/ent/bare"
-	"github.com/ulidgo/ulid/integration/stacks/ent/schema"
-	"github.com/ulidgo/ulid/integration/stacks/ent/user"
-)
-
-// The init function reads all schema descriptors with runtime code
-// (default values, validators, hooks and policies) and stitches it
-// to their package variables.
-func init() {
-	bareFields := schema.Bare{}.Fields()
-	_ = bareFields
-	// bareDescID is the schema descriptor for id field.
-	bareDescID := bareFields[0].Descriptor()
-	// bare.DefaultID holds the default value on creation for the id field.
-	bare.DefaultID = bareDescID.Default.(func() ulid.ULID)
-	userFields := schema.User{}.Fields()
-	_ = userFields
-	// userDescID is the schema descriptor for id field.
-	userDescID := userFields[0].Descriptor()
-	// user.DefaultID holds the default value on creation for the id field.
-	user.DefaultID = userDescID.Default.(func() ulid.ULID)
-}
+// The schema-stitching logic is generated in github.com/ulidgo/ulid/integration/stacks/ent/runtime/runtime.go

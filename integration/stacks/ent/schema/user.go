@@ -4,6 +4,10 @@
 package schema
 
 import (
+	"context"
+	"errors"
+	"fmt"
+
 	"entgo.io/ent"
 	"entgo.io/ent/dialect"
 	"entgo.io/ent/dialect/entsql"
@@ -22,7 +26,8 @@ var ulidColumn = map[string]string{
 	dialect.SQLite: "blob",
 }
 
-// User has a ULID key, made by ulid.Make when none is given.
+// User has a ULID key, made by ulid.Make when none is given; a create with
+// the zero ULID as its key fails with ErrZeroID.
 type User struct {
 	ent.Schema
 }
@@ -33,6 +38,29 @@ func (User) Fields() []ent.Field {
 		field.String("name"),
 		field.UUID("manager_id", ulid.ULID{}).Optional().Nillable().SchemaType(ulidColumn),
 	}
+}
+
+// Hooks refuses the zero ULID as a key: Default(ulid.Make) fills only a key
+// that is not set, and SetID(ulid.ULID{}) sets one.
+func (User) Hooks() []ent.Hook {
+	return []ent.Hook{refuseZeroID}
+}
+
+// ErrZeroID is the error of a create whose key is the zero ULID.
+var ErrZeroID = errors.New("the zero ULID is not a key")
+
+// refuseZeroID fails a create (Create or one row of CreateBulk) whose key is
+// the zero ULID, with ErrZeroID, before anything is written. ent's update
+// builders cannot set a key.
+func refuseZeroID(next ent.Mutator) ent.Mutator {
+	return ent.MutateFunc(func(ctx context.Context, m ent.Mutation) (ent.Value, error) {
+		if c, ok := m.(interface{ ID() (ulid.ULID, bool) }); ok && m.Op().Is(ent.OpCreate) {
+			if id, set := c.ID(); set && id.IsZero() {
+				return nil, fmt.Errorf("%s: %w", m.Type(), ErrZeroID)
+			}
+		}
+		return next.Mutate(ctx, m)
+	})
 }
 
 func (User) Edges() []ent.Edge {

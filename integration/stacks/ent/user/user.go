@@ -3,6 +3,7 @@
 package user
 
 import (
+	"entgo.io/ent"
 	"entgo.io/ent/dialect/sql"
 	"entgo.io/ent/dialect/sql/sqlgraph"
 	"github.com/ulidgo/ulid"
@@ -50,7 +51,13 @@ func ValidColumn(column string) bool {
 	return false
 }
 
+// Note that the variables below are initialized by the runtime
+// package on the initialization of the application. Therefore,
+// it should be imported in the main as follows:
+//
+//	import _ "github.com/ulidgo/ulid/integration/stacks/ent/runtime"
 var (
+	Hooks [1]ent.Hook
 	// DefaultID holds the default value on creation for the "id" field.
 	DefaultID func() ulid.ULID
 )
