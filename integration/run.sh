@@ -127,7 +127,7 @@ if [[ -z $PG_BIN ]]; then
 else
 	pg_major=$(basename "$(dirname "$PG_BIN")")
 	pg_share=$("$PG_BIN/pg_config" --sharedir 2>/dev/null || echo "/usr/share/postgresql/$pg_major")
-	if [[ ! -f $pg_share/extension/pgstattuple.control ]]; then
+	if [[ ! -f $pg_share/extension/pgstattuple.control || ! -f $pg_share/extension/pgcrypto.control ]]; then
 		missing+=(postgresql-contrib)
 	fi
 fi

@@ -1,0 +1,326 @@
+-- Public IDs for PostgreSQL 13 and later: github.com/ulidgo/ulid, sql/postgres/ulid_public_id.sql.
+--
+-- A public ID is a ULID encrypted with a secret key, as ulid.Masker makes it:
+-- 29 characters that show no time and no order. docs/public-ids.md specifies
+-- the format and says how to use these functions ("In SQL").
+--
+--   ulid_mask(id uuid, key bytea)                      text  the public ID of the ULID id (stored as uuid)
+--   ulid_unmask(public_id text, VARIADIC keys bytea[]) uuid  the ULID back: ulid_unmask(p, key), or
+--                                                            ulid_unmask(p, new_key, old_key, ...) while keys rotate
+--   ulid_public_id_mark(key bytea)                     text  the key's mark: the first 2 characters of its public IDs
+--
+-- A key is 16, 24 or 32 bytes (AES-128, -192 or -256). Pass it as a query
+-- parameter from the application, never as a literal in SQL text: see
+-- docs/public-ids.md for why, and for the server settings that keep it out of
+-- the logs. ulid_mask takes the newest key; ulid_unmask every key that should
+-- still open, and the mark of the public ID picks one (it never tries keys in
+-- turn).
+--
+-- Needs the pgcrypto extension (its encrypt and decrypt functions, with
+-- 'aes-ecb/pad:none': one AES block, nothing else). pgcrypto ships with
+-- PostgreSQL (Debian: postgresql-contrib) and is a trusted extension since
+-- PostgreSQL 13, so the database owner, or any role with the CREATE privilege
+-- on the database, installs it without being a superuser:
+--   CREATE EXTENSION IF NOT EXISTS pgcrypto;
+-- It may live in any schema (public, extensions, ...): this file finds it and
+-- writes its schema into the functions, so they call pgcrypto whatever the
+-- caller's search_path. Moving pgcrypto later (ALTER EXTENSION ... SET SCHEMA)
+-- breaks the functions with an error: run this file again.
+--
+-- Install: psql -v ON_ERROR_STOP=1 -f ulid_public_id.sql, or paste the file
+-- into a migration, after pgcrypto. The installing role needs the CREATE
+-- privilege on the schema that comes first in search_path, where the functions
+-- are made. The file is self-contained: it needs nothing from ulid.sql.
+-- Running it again replaces the functions (CREATE OR REPLACE). A role that
+-- calls them needs USAGE on their schema and on pgcrypto's, and EXECUTE on
+-- both sets of functions (PUBLIC has EXECUTE on functions by default).
+--
+-- Bad input is an error, never NULL: SQLSTATE 22P02 (invalid_text_representation)
+-- for text that is not a public ID of these keys, with Masker.Unmask's message
+-- (length, character at offset, check character, character 2 above '7',
+-- another key); 22023 (invalid_parameter_value) for a key of another length,
+-- for no key, and for two keys with the same mark. NULL in any argument, or a
+-- NULL key, gives NULL. The results do not depend on the session's settings
+-- (standard_conforming_strings, bytea_output, collation, search_path).
+
+DO $install$
+DECLARE
+  crypto text; -- pgcrypto's schema, quoted
+  alphabet constant text := '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+  pow int[];   -- pow[e + 1] is α^e in GF(32), α = x modulo x^5 + x^2 + 1
+  pairs int[]; -- the two characters of each 10-bit number, 0 to 1023
+  dec int[];   -- the value of each byte in the alphabet (either case), 255 for none
+  checks int[];
+  p int;
+  s int;
+  k int;
+  fn text;
+BEGIN
+  SELECT quote_ident(n.nspname) INTO crypto
+  FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace
+  WHERE e.extname = 'pgcrypto';
+  IF crypto IS NULL THEN
+    RAISE EXCEPTION 'ulid_public_id.sql needs the pgcrypto extension: run CREATE EXTENSION pgcrypto (as the database owner, or a role with CREATE on the database), then this file again'
+      USING ERRCODE = 'undefined_object';
+  END IF;
+
+  -- The tables the functions look things up in, computed here from the
+  -- definitions in docs/public-ids.md and written into them as constants.
+  p := 1;
+  FOR e IN 0..30 LOOP
+    pow[e + 1] := p;
+    p := p << 1;
+    IF p & 32 <> 0 THEN
+      p := p # 37; -- x^5 = x^2 + 1
+    END IF;
+  END LOOP;
+  FOR v IN 0..1023 LOOP
+    pairs[2 * v + 1] := ascii(substr(alphabet, v / 32 + 1, 1));
+    pairs[2 * v + 2] := ascii(substr(alphabet, v % 32 + 1, 1));
+  END LOOP;
+  dec := array_fill(255, ARRAY[256]);
+  FOR v IN 0..31 LOOP
+    k := ascii(substr(alphabet, v + 1, 1));
+    dec[k + 1] := v;
+    IF k >= 65 THEN
+      dec[k + 33] := v; -- lower case
+    END IF;
+  END LOOP;
+  -- The check value is linear in the bits of the characters: bit j of
+  -- character i adds α^(28 - i + j). Bit k of the encrypted block (0 the
+  -- lowest of its 128) is bit k % 5 of character 27 - k / 5, and bit k of the
+  -- mark bit k % 5 of character 1 - k / 5. checks[256 * n + b + 1] is what
+  -- byte n of the block adds when it is b; checks[4096 + m + 1] what the mark
+  -- m adds.
+  FOR n IN 0..15 LOOP
+    FOR b IN 0..255 LOOP
+      s := 0;
+      FOR bit IN 0..7 LOOP
+        IF (b >> bit) & 1 = 1 THEN
+          k := (15 - n) * 8 + bit;
+          s := s # pow[(1 + k / 5 + k % 5) % 31 + 1];
+        END IF;
+      END LOOP;
+      checks[256 * n + b + 1] := s;
+    END LOOP;
+  END LOOP;
+  FOR m IN 0..1023 LOOP
+    s := 0;
+    FOR bit IN 0..9 LOOP
+      IF (m >> bit) & 1 = 1 THEN
+        s := s # pow[(27 + bit / 5 + bit % 5) % 31 + 1];
+      END IF;
+    END LOOP;
+    checks[4096 + m + 1] := s;
+  END LOOP;
+
+  -- ulid_mask returns the public ID of the ULID id under key: the key's mark,
+  -- the AES encryption of id's 16 bytes written as ULID text, and the check
+  -- character. The same id and key always give the same public ID.
+  fn := $fn$
+CREATE OR REPLACE FUNCTION ulid_mask(id uuid, key bytea) RETURNS text
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+DECLARE
+  -- pairs holds the two characters of each 10-bit number, 0 to 1023; byte
+  -- 2v + 1 of it is the character of v < 32. checks is what each byte of the
+  -- encrypted block, and the mark, add to the check value (see the file that
+  -- made this function, ulid_public_id.sql).
+  pairs constant bytea := decode('@pairs@', 'hex');
+  checks constant bytea := decode('@checks@', 'hex');
+  b bytea;
+  mark int;
+  x int8;
+  y int8;
+  z int8;
+BEGIN
+  IF octet_length(key) NOT IN (16, 24, 32) THEN
+    RAISE EXCEPTION 'ulid: invalid masking key: key 1 is % bytes, want 16, 24 or 32 (32, 48 or 64 hex digits)', octet_length(key)
+      USING ERRCODE = 'invalid_parameter_value';
+  END IF;
+  -- Two blocks in one call (ECB encrypts each on its own): the ASCII bytes
+  -- "ulid-public-id-1", whose top 10 bits are the mark, then the ULID.
+  b := @crypto@.encrypt(decode('756c69642d7075626c69632d69642d31', 'hex') || uuid_send(id), key, 'aes-ecb/pad:none');
+  mark := (get_byte(b, 0) << 2) | (get_byte(b, 1) >> 6);
+  -- Bytes 1-5, 6-10 and 11-15 of the ULID's block, each 40 bits: 8 characters.
+  x := (get_byte(b, 17)::int8 << 32) | (get_byte(b, 18)::int8 << 24) | (get_byte(b, 19) << 16) | (get_byte(b, 20) << 8) | get_byte(b, 21);
+  y := (get_byte(b, 22)::int8 << 32) | (get_byte(b, 23)::int8 << 24) | (get_byte(b, 24) << 16) | (get_byte(b, 25) << 8) | get_byte(b, 26);
+  z := (get_byte(b, 27)::int8 << 32) | (get_byte(b, 28)::int8 << 24) | (get_byte(b, 29) << 16) | (get_byte(b, 30) << 8) | get_byte(b, 31);
+  RETURN encode(substr(pairs, 2 * mark + 1, 2) || substr(pairs, 2 * get_byte(b, 16) + 1, 2)
+    || substr(pairs, ((x >> 29) & 2046)::int + 1, 2) || substr(pairs, ((x >> 19) & 2046)::int + 1, 2)
+    || substr(pairs, ((x >> 9) & 2046)::int + 1, 2) || substr(pairs, ((x << 1) & 2046)::int + 1, 2)
+    || substr(pairs, ((y >> 29) & 2046)::int + 1, 2) || substr(pairs, ((y >> 19) & 2046)::int + 1, 2)
+    || substr(pairs, ((y >> 9) & 2046)::int + 1, 2) || substr(pairs, ((y << 1) & 2046)::int + 1, 2)
+    || substr(pairs, ((z >> 29) & 2046)::int + 1, 2) || substr(pairs, ((z >> 19) & 2046)::int + 1, 2)
+    || substr(pairs, ((z >> 9) & 2046)::int + 1, 2) || substr(pairs, ((z << 1) & 2046)::int + 1, 2)
+    || substr(pairs, 2 * (get_byte(checks, 4096 + mark)
+         # get_byte(checks, get_byte(b, 16)) # get_byte(checks, 256 + get_byte(b, 17))
+         # get_byte(checks, 512 + get_byte(b, 18)) # get_byte(checks, 768 + get_byte(b, 19))
+         # get_byte(checks, 1024 + get_byte(b, 20)) # get_byte(checks, 1280 + get_byte(b, 21))
+         # get_byte(checks, 1536 + get_byte(b, 22)) # get_byte(checks, 1792 + get_byte(b, 23))
+         # get_byte(checks, 2048 + get_byte(b, 24)) # get_byte(checks, 2304 + get_byte(b, 25))
+         # get_byte(checks, 2560 + get_byte(b, 26)) # get_byte(checks, 2816 + get_byte(b, 27))
+         # get_byte(checks, 3072 + get_byte(b, 28)) # get_byte(checks, 3328 + get_byte(b, 29))
+         # get_byte(checks, 3584 + get_byte(b, 30)) # get_byte(checks, 3840 + get_byte(b, 31))) + 2, 1),
+    'escape');
+END
+$$
+$fn$;
+  EXECUTE replace(replace(replace(fn, '@crypto@', crypto),
+    '@pairs@', (SELECT string_agg(lpad(to_hex(v), 2, '0'), '' ORDER BY i) FROM unnest(pairs) WITH ORDINALITY AS t(v, i))),
+    '@checks@', (SELECT string_agg(lpad(to_hex(v), 2, '0'), '' ORDER BY i) FROM unnest(checks) WITH ORDINALITY AS t(v, i)));
+
+  -- ulid_unmask returns the ULID whose public ID is public_id, made with one
+  -- of keys (newest first), as Masker.Unmask does: either case, nothing
+  -- trimmed. Anything else is an error with Masker.Unmask's message, such as
+  -- "ulid: public ID check character 'S' at offset 28 does not match: a
+  -- character is mistyped, or two are swapped". Lengths and offsets count
+  -- bytes of the text in UTF-8, like Go's.
+  fn := $fn$
+CREATE OR REPLACE FUNCTION ulid_unmask(public_id text, VARIADIC keys bytea[]) RETURNS uuid
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+DECLARE
+  -- dec maps a byte to its value in the alphabet, 255 if none; checks is
+  -- what each byte of the encrypted block, and the mark, add to the check
+  -- value (see the file that made this function, ulid_public_id.sql).
+  dec constant bytea := decode('@dec@', 'hex');
+  checks constant bytea := decode('@checks@', 'hex');
+  key bytea;
+  marks int[] := '{}';
+  b bytea;
+  m bytea;
+  mark int;
+  g int;
+  x int8;
+  y int8;
+  z int8;
+  block bytea;
+  n int;
+  v int;
+  s int;
+  q text;
+BEGIN
+  -- Every key is checked, whichever the public ID names.
+  FOREACH key IN ARRAY keys LOOP
+    IF key IS NULL THEN
+      RETURN NULL;
+    END IF;
+    IF octet_length(key) NOT IN (16, 24, 32) THEN
+      RAISE EXCEPTION 'ulid: invalid masking key: key % is % bytes, want 16, 24 or 32 (32, 48 or 64 hex digits)', cardinality(marks) + 1, octet_length(key)
+        USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    m := @crypto@.encrypt(decode('756c69642d7075626c69632d69642d31', 'hex'), key, 'aes-ecb/pad:none');
+    mark := (get_byte(m, 0) << 2) | (get_byte(m, 1) >> 6);
+    IF mark = ANY (marks) THEN
+      RAISE EXCEPTION 'ulid: invalid masking key: keys % and % have the same key mark "%" (the same key twice, or a 1-in-1024 chance: make another key)',
+        array_position(marks, mark), cardinality(marks) + 1, substr('@alphabet@', (mark >> 5) + 1, 1) || substr('@alphabet@', (mark & 31) + 1, 1)
+        USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    marks := marks || mark;
+  END LOOP;
+  IF cardinality(marks) = 0 THEN
+    RAISE EXCEPTION 'ulid: invalid masking key: no key' USING ERRCODE = 'invalid_parameter_value';
+  END IF;
+
+  b := convert_to(public_id, 'UTF8');
+  IF octet_length(b) = 29 AND public_id COLLATE "C" ~ '^[0-9A-HJKMNP-TV-Za-hjkmnp-tv-z]*$' THEN
+    mark := (get_byte(dec, get_byte(b, 0)) << 5) | get_byte(dec, get_byte(b, 1));
+    -- Characters 2-3: 10 bits, of which the top 2 must be 0, then byte 0.
+    g := (get_byte(dec, get_byte(b, 2)) << 5) | get_byte(dec, get_byte(b, 3));
+    IF g < 256 THEN
+      -- Then 8 characters, 40 bits, for bytes 1-5, 6-10 and 11-15.
+      x := (((get_byte(dec, get_byte(b, 4)) << 15) | (get_byte(dec, get_byte(b, 5)) << 10) | (get_byte(dec, get_byte(b, 6)) << 5) | get_byte(dec, get_byte(b, 7)))::int8 << 20)
+         | (get_byte(dec, get_byte(b, 8)) << 15) | (get_byte(dec, get_byte(b, 9)) << 10) | (get_byte(dec, get_byte(b, 10)) << 5) | get_byte(dec, get_byte(b, 11));
+      y := (((get_byte(dec, get_byte(b, 12)) << 15) | (get_byte(dec, get_byte(b, 13)) << 10) | (get_byte(dec, get_byte(b, 14)) << 5) | get_byte(dec, get_byte(b, 15)))::int8 << 20)
+         | (get_byte(dec, get_byte(b, 16)) << 15) | (get_byte(dec, get_byte(b, 17)) << 10) | (get_byte(dec, get_byte(b, 18)) << 5) | get_byte(dec, get_byte(b, 19));
+      z := (((get_byte(dec, get_byte(b, 20)) << 15) | (get_byte(dec, get_byte(b, 21)) << 10) | (get_byte(dec, get_byte(b, 22)) << 5) | get_byte(dec, get_byte(b, 23)))::int8 << 20)
+         | (get_byte(dec, get_byte(b, 24)) << 15) | (get_byte(dec, get_byte(b, 25)) << 10) | (get_byte(dec, get_byte(b, 26)) << 5) | get_byte(dec, get_byte(b, 27));
+      block := decode(lpad(to_hex(g), 2, '0') || lpad(to_hex(x), 10, '0') || lpad(to_hex(y), 10, '0') || lpad(to_hex(z), 10, '0'), 'hex');
+      IF (get_byte(checks, 4096 + mark)
+          # get_byte(checks, get_byte(block, 0)) # get_byte(checks, 256 + get_byte(block, 1))
+          # get_byte(checks, 512 + get_byte(block, 2)) # get_byte(checks, 768 + get_byte(block, 3))
+          # get_byte(checks, 1024 + get_byte(block, 4)) # get_byte(checks, 1280 + get_byte(block, 5))
+          # get_byte(checks, 1536 + get_byte(block, 6)) # get_byte(checks, 1792 + get_byte(block, 7))
+          # get_byte(checks, 2048 + get_byte(block, 8)) # get_byte(checks, 2304 + get_byte(block, 9))
+          # get_byte(checks, 2560 + get_byte(block, 10)) # get_byte(checks, 2816 + get_byte(block, 11))
+          # get_byte(checks, 3072 + get_byte(block, 12)) # get_byte(checks, 3328 + get_byte(block, 13))
+          # get_byte(checks, 3584 + get_byte(block, 14)) # get_byte(checks, 3840 + get_byte(block, 15)))
+         = get_byte(dec, get_byte(b, 28)) THEN
+        -- The mark picks the key.
+        n := array_position(marks, mark);
+        IF n IS NULL THEN
+          RAISE EXCEPTION 'ulid: public ID made with another key: its key mark names none of the keys given (a wrong or retired key)'
+            USING ERRCODE = 'invalid_text_representation';
+        END IF;
+        FOREACH key IN ARRAY keys LOOP
+          n := n - 1;
+          IF n = 0 THEN
+            RETURN encode(@crypto@.decrypt(block, key, 'aes-ecb/pad:none'), 'hex')::uuid;
+          END IF;
+        END LOOP;
+      END IF;
+    END IF;
+  END IF;
+
+  -- Not a public ID: find the first fault, in Masker.Unmask's order.
+  n := octet_length(b);
+  IF n <> 29 THEN
+    RAISE EXCEPTION 'ulid: invalid public ID length % bytes, want 29', n
+      USING ERRCODE = 'invalid_text_representation';
+  END IF;
+  s := 0;
+  FOR i IN 0..28 LOOP
+    v := get_byte(b, i);
+    IF get_byte(dec, v) = 255 THEN
+      q := CASE WHEN v IN (39, 92) THEN '''' || chr(92) || chr(v) || ''''
+                WHEN v BETWEEN 32 AND 126 THEN '''' || chr(v) || ''''
+                ELSE '0x' || lpad(to_hex(v), 2, '0') END;
+      RAISE EXCEPTION 'ulid: invalid public ID: character % at offset %', q, i
+        USING ERRCODE = 'invalid_text_representation';
+    END IF;
+    -- The check value by Horner's rule: s = s·α + v; 0 for a whole public ID.
+    s := s << 1;
+    IF s & 32 <> 0 THEN
+      s := s # 37;
+    END IF;
+    s := s # get_byte(dec, v);
+  END LOOP;
+  IF s <> 0 THEN
+    RAISE EXCEPTION 'ulid: public ID check character ''%'' at offset 28 does not match: a character is mistyped, or two are swapped', chr(get_byte(b, 28))
+      USING ERRCODE = 'invalid_text_representation';
+  END IF;
+  IF (get_byte(dec, get_byte(b, 2)) > 7) THEN
+    RAISE EXCEPTION 'ulid: invalid public ID: character ''%'' at offset 2 is above ''7''', chr(get_byte(b, 2))
+      USING ERRCODE = 'invalid_text_representation';
+  END IF;
+  RAISE EXCEPTION 'ulid: internal error: ulid_unmask found no fault in %', quote_literal(public_id);
+END
+$$
+$fn$;
+  EXECUTE replace(replace(replace(replace(fn, '@crypto@', crypto), '@alphabet@', alphabet),
+    '@dec@', (SELECT string_agg(lpad(to_hex(v), 2, '0'), '' ORDER BY i) FROM unnest(dec) WITH ORDINALITY AS t(v, i))),
+    '@checks@', (SELECT string_agg(lpad(to_hex(v), 2, '0'), '' ORDER BY i) FROM unnest(checks) WITH ORDINALITY AS t(v, i)));
+
+  -- ulid_public_id_mark returns the key's mark, the first 2 characters of
+  -- every public ID the key makes: which key a public ID needs, without the
+  -- key. It is not secret: every public ID shows it.
+  fn := $fn$
+CREATE OR REPLACE FUNCTION ulid_public_id_mark(key bytea) RETURNS text
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+AS $$
+DECLARE
+  m bytea;
+BEGIN
+  IF octet_length(key) NOT IN (16, 24, 32) THEN
+    RAISE EXCEPTION 'ulid: invalid masking key: key 1 is % bytes, want 16, 24 or 32 (32, 48 or 64 hex digits)', octet_length(key)
+      USING ERRCODE = 'invalid_parameter_value';
+  END IF;
+  m := @crypto@.encrypt(decode('756c69642d7075626c69632d69642d31', 'hex'), key, 'aes-ecb/pad:none');
+  RETURN substr('@alphabet@', (get_byte(m, 0) >> 3) + 1, 1) || substr('@alphabet@', (((get_byte(m, 0) << 2) | (get_byte(m, 1) >> 6)) & 31) + 1, 1);
+END
+$$
+$fn$;
+  EXECUTE replace(replace(fn, '@crypto@', crypto), '@alphabet@', alphabet);
+END
+$install$;
