@@ -248,6 +248,16 @@ test('decode a list: sorted by time, invalid lines with the reason, copy of the 
   await hidden(page, 'list-out');
 });
 
+test('decode a list: lines after the first 10,000 are counted unread, but for blank lines it read', async ({ page }) => {
+  const ids = (vectors[0].text + '\n').repeat(10000);
+  // Blank lines after the first 10,000 are skipped, as everywhere: read.
+  await page.fill('#list-input', ids + '\n \r\n\u00a0\n');
+  await expect(page.locator('#list-status')).toHaveText('10000 valid IDs, sorted by time.');
+  // The lines from the next one that is not blank on are not read.
+  await page.fill('#list-input', ids + '\n\n' + vectors[1].text + '\n\n');
+  await expect(page.locator('#list-status')).toHaveText('10000 valid IDs, sorted by time; 2 lines after the first 10000 not read.');
+});
+
 test('the anatomy in both colour schemes: distinct colours, WCAG 2 AA contrast (axe-core)', async ({ page }) => {
   await decode(page, vectors[0].text);
   await page.fill('#list-input', vectors.map((v) => v.text).join('\n') + '\nnot an ID');
