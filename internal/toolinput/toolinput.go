@@ -42,6 +42,7 @@ package toolinput
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"io"
 	"strconv"
@@ -60,6 +61,12 @@ func isSpace(r rune) bool {
 		return true
 	}
 	return false
+}
+
+// isBlank reports whether b is empty or white space only: whether Trim
+// leaves nothing of it. It does not allocate.
+func isBlank(b []byte) bool {
+	return len(bytes.TrimLeftFunc(b, isSpace)) == 0
 }
 
 // Trim returns s without surrounding white space (see the package doc)
@@ -298,7 +305,7 @@ func isUUIDText(s string) bool {
 // for each line that is not blank with its number, counted from 1 over
 // every line, and what Read makes of it. A line ends at "\n" or "\r\n",
 // which is not part of it, or at the end of r. A blank line, empty or
-// white space only, is skipped.
+// white space only (what Trim trims), is skipped without allocating.
 //
 // A line longer than MaxLine is not read, whatever it holds: ReadLines
 // skips to its end in constant memory, and fn gets the error "line too
@@ -331,14 +338,18 @@ func ReadLines(r io.Reader, opt Options, fn func(line int, in Input, err error) 
 				n--
 			}
 		}
+		if n <= MaxLine && isBlank(chunk[:n]) { // then the line is all in chunk
+			if err == io.EOF {
+				return nil
+			}
+			continue
+		}
 		if !long {
 			given = string(chunk[:n])
 		}
 		in, ierr := read(given, n, opt)
-		if n > MaxLine || in.Text != "" {
-			if err := fn(line, in, ierr); err != nil {
-				return err
-			}
+		if err := fn(line, in, ierr); err != nil {
+			return err
 		}
 		if err == io.EOF {
 			return nil

@@ -278,6 +278,55 @@ func TestReadLines(t *testing.T) {
 	}
 }
 
+// TestReadLinesBlank checks that ReadLines skips a line when Trim leaves
+// nothing of it, and only then: white space the policy does not trim, or
+// a byte of it that is not valid UTF-8, is a line to read.
+func TestReadLinesBlank(t *testing.T) {
+	for _, s := range []string{
+		"", " ", "\t", "\v", "\f", "\r", " \r", "\u00a0", "\ufeff", " \t\v\f\u00a0\ufeff\r",
+		"\u3000", "\u2028", "\u0085", "\x00", "\xa0", "\xc2", "\xef\xbb", " \xa0 ", "\u00a0x", "x\u00a0",
+	} {
+		calls := 0
+		err := ReadLines(strings.NewReader(s+"\n"+s), Options{}, func(line int, in Input, err error) error {
+			calls++
+			if in.Given != s || in.Text == "" {
+				t.Errorf("%q: line %d read as %+v", s, line, in)
+			}
+			return nil
+		})
+		want := 2
+		if text, _ := Trim(s); text == "" {
+			want = 0
+		}
+		if err != nil || calls != want {
+			t.Errorf("%q twice: %v, %d lines read, want %d", s, err, calls, want)
+		}
+	}
+}
+
+// TestReadLinesBlankAllocs checks that a blank line costs ReadLines no
+// allocation: reading thousands of them allocates what reading nothing
+// does, the reading buffer, so that ulid validate reads a file of blank
+// lines as fast as one of IDs.
+func TestReadLinesBlankAllocs(t *testing.T) {
+	const lines = 4000
+	blank := strings.Repeat("\n\r\n \t\v\f\r\n\u00a0\ufeff", lines/4)
+	r := strings.NewReader("")
+	allocs := func(text string) float64 {
+		return testing.AllocsPerRun(20, func() {
+			r.Reset(text)
+			if err := ReadLines(r, Options{}, func(line int, in Input, err error) error {
+				return errors.New("line " + strconv.Itoa(line) + " is not blank")
+			}); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+	if none, got := allocs(""), allocs(blank); got != none {
+		t.Errorf("ReadLines: %v allocations for %d blank lines, %v for none; want none a line (%.1f)", got, lines, none, (got-none)/lines)
+	}
+}
+
 // zeds is an io.Reader of n bytes of 'Z' and then the line tail.
 type zeds struct {
 	n    int64
@@ -698,12 +747,16 @@ func FuzzRead(f *testing.F) {
 		// A line of standard input is read as the same text as an argument.
 		var lines []Input
 		var lineErr error
-		if !strings.ContainsAny(s, "\n") && trimmed != "" {
+		// A blank one, which Trim leaves nothing of, is skipped.
+		if !strings.ContainsAny(s, "\n") {
 			ReadLines(strings.NewReader(s+"\r\n"), opt, func(_ int, in Input, err error) error {
 				lines, lineErr = append(lines, in), err
 				return nil
 			})
-			if len(lines) != 1 || lines[0] != in || fmt.Sprint(lineErr) != fmt.Sprint(err) {
+			switch {
+			case trimmed == "" && len(lines) != 0:
+				t.Fatalf("ReadLines(%q) read a blank line: %+v, %v", s, lines, lineErr)
+			case trimmed != "" && (len(lines) != 1 || lines[0] != in || fmt.Sprint(lineErr) != fmt.Sprint(err)):
 				t.Fatalf("ReadLines(%q) = %+v, %v; Read gives %+v, %v", s, lines, lineErr, in, err)
 			}
 		}

@@ -248,6 +248,23 @@ test('decode a list: sorted by time, invalid lines with the reason, copy of the 
   await hidden(page, 'list-out');
 });
 
+test('decode a list: lines after the first 10,000 are counted unread, but for blank lines it read', async ({ page }) => {
+  // page.fill takes minutes for 10,000 lines (30 s for 3,000 here): set
+  // the text as a paste does, with one input event.
+  const paste = (text) => page.locator('#list-input').evaluate((el, text) => {
+    el.value = text;
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  }, text);
+  // An ID on line 10,000, the last one read.
+  const first = '\n'.repeat(9999) + vectors[0].text + '\n';
+  // Blank lines after it are skipped, as everywhere: read.
+  await paste(first + '\n \r\n\u00a0\n');
+  await expect(page.locator('#list-status')).toHaveText('1 valid ID, sorted by time.');
+  // The lines from the next one that is not blank (line 10,002) on are not read.
+  await paste(first + '\n' + vectors[1].text + '\n\n');
+  await expect(page.locator('#list-status')).toHaveText('1 valid ID, sorted by time; 2 lines after the first 10000 not read.');
+});
+
 test('the anatomy in both colour schemes: distinct colours, WCAG 2 AA contrast (axe-core)', async ({ page }) => {
   await decode(page, vectors[0].text);
   await page.fill('#list-input', vectors.map((v) => v.text).join('\n') + '\nnot an ID');

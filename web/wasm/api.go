@@ -375,11 +375,16 @@ func (it *listItem) fields() map[string]any {
 // longer than toolinput.MaxLine is an error. It returns the valid IDs of
 // the first MaxLines lines sorted by time (and, within a millisecond, by
 // the rest of their bits, as ULIDs sort), the invalid ones in line order,
-// and the number of lines it left unread beyond MaxLines.
+// and the number of lines it left unread. It reads the first MaxLines
+// lines, then skips blank lines up to the next line that is not blank:
+// the lines from that one to the end are unread, and text with only blank
+// lines after line MaxLines has none unread.
 func decodeList(text string) (valid, invalid []*listItem, unread int) {
 	errEnough := errors.New("MaxLines read")
+	stop := 0 // the first line left unread, or 0 if every line was read
 	toolinput.ReadLines(strings.NewReader(text), toolinput.Options{}, func(line int, in toolinput.Input, err error) error {
 		if line > MaxLines {
+			stop = line
 			return errEnough
 		}
 		it := &listItem{Line: line, Input: in.Given}
@@ -392,14 +397,17 @@ func decodeList(text string) (valid, invalid []*listItem, unread int) {
 		valid = append(valid, it)
 		return nil
 	})
-	// The lines of text, as ReadLines counts them: a last line without
-	// "\n" is one too.
-	lines := strings.Count(text, "\n")
-	if text != "" && !strings.HasSuffix(text, "\n") {
-		lines++
+	if stop > 0 {
+		// The lines of text, as ReadLines counts them: a last line without
+		// "\n" is one too.
+		lines := strings.Count(text, "\n")
+		if !strings.HasSuffix(text, "\n") {
+			lines++
+		}
+		unread = lines - stop + 1
 	}
 	slices.SortStableFunc(valid, func(a, b *listItem) int { return a.id.Compare(b.id) })
-	return valid, invalid, max(lines-MaxLines, 0)
+	return valid, invalid, unread
 }
 
 // conversion is one ID in the other form, as ulid convert prints it.

@@ -518,14 +518,37 @@ func TestDecodeList(t *testing.T) {
 			t.Errorf("tie %d: %s", i, it.Canonical)
 		}
 	}
-	_, _, unread = decodeList(strings.Repeat(vectors[0].text+"\n", MaxLines+5))
-	if unread != 5 {
-		t.Errorf("unread = %d, want 5", unread)
-	}
-	// Blank lines count too, read or not; a last line without "\n" is one.
-	valid, _, unread = decodeList(strings.Repeat("\n", MaxLines-1) + vectors[0].text + "\n\n \n" + vectors[1].text)
-	if len(valid) != 1 || valid[0].Line != MaxLines || unread != 3 {
-		t.Errorf("%d valid, unread = %d, want 1 at line %d and 3", len(valid), unread, MaxLines)
+}
+
+// TestDecodeListUnread checks the lines decodeList says it left unread:
+// the lines after the first MaxLines, but for blank ones it read and
+// skipped before the next line that is not blank.
+func TestDecodeListUnread(t *testing.T) {
+	id, blank := vectors[0].text+"\n", "\n \r\n\u00a0\n" // three blank lines
+	ids := strings.Repeat(id, MaxLines)
+	for _, tc := range []struct {
+		name   string
+		text   string
+		valid  int
+		unread int
+	}{
+		{"MaxLines IDs", ids, MaxLines, 0},
+		{"5 more", ids + strings.Repeat(id, 5), MaxLines, 5},
+		{"blank lines after", ids + blank, MaxLines, 0},
+		{"blank lines after, no final newline", ids + blank + " ", MaxLines, 0},
+		{"an ID after blank lines", ids + blank + id + "\n\n", MaxLines, 3},
+		{"an ID after blank lines, no final newline", ids + blank + vectors[1].text, MaxLines, 1},
+		// Blank lines count as lines: the ID of line MaxLines is read, the
+		// next is not.
+		{"blank lines before", strings.Repeat("\n", MaxLines-1) + id + blank + vectors[1].text, 1, 1},
+		{"blank lines before, one too many", strings.Repeat("\n", MaxLines) + id, 0, 1},
+		// As reported: every line was read, none is unread.
+		{"ten million blank lines", strings.Repeat("\n", 10_000_000), 0, 0},
+	} {
+		valid, invalid, unread := decodeList(tc.text)
+		if len(valid) != tc.valid || len(invalid) != 0 || unread != tc.unread {
+			t.Errorf("%s: %d valid, %d invalid, %d unread; want %d, 0, %d", tc.name, len(valid), len(invalid), unread, tc.valid, tc.unread)
+		}
 	}
 }
 
