@@ -170,7 +170,7 @@ func TestBuild(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.Split(out.String(), "\n")
-	built := regexp.MustCompile(`^ulid-web: built main\.wasm in [0-9.]+[mµn]?s: (\d+) bytes$`)
+	built := regexp.MustCompile(`^ulid-web: built main\.wasm in (?:[0-9]+h)?(?:[0-9]+m)?[0-9.]+[mµn]?s: (\d+) bytes$`)
 	if len(lines) != 4 || lines[0]+"\n" != buildingLine || !built.MatchString(lines[1]) ||
 		built.FindStringSubmatch(lines[1])[1] != strconv.Itoa(len(wasm)) ||
 		lines[2] != "ulid-web: wrote the site to "+dir || lines[3] != "" {
@@ -269,7 +269,7 @@ func TestServeLines(t *testing.T) {
 	}
 	want := []*regexp.Regexp{
 		regexp.MustCompile(`^` + regexp.QuoteMeta(buildingLine) + `$`),
-		regexp.MustCompile(`^ulid-web: built main\.wasm in [0-9.]+[mµn]?s: 8 bytes\n$`),
+		regexp.MustCompile(`^ulid-web: built main\.wasm in (?:[0-9]+h)?(?:[0-9]+m)?[0-9.]+[mµn]?s: 8 bytes\n$`),
 		regexp.MustCompile(`^ulid-web: serving http://127\.0\.0\.1:[1-9][0-9]*/\n$`),
 		regexp.MustCompile(`^ulid-web: stopped\n$`),
 	}
