@@ -274,6 +274,10 @@ var pgKitSettings = []struct {
 // pgKitCheck's: values against this package, errors with ulid.Parse's
 // message.
 func TestPostgresKitSettings(t *testing.T) {
+	// No literal a setting could read otherwise; docs/sql.md says so.
+	if strings.Contains(readKit(t, pgKitFile), `\`) {
+		t.Errorf("%s has a backslash", pgKitFile)
+	}
 	kit := installPgKit(t)
 	in := newPgKitInputs(t, 2000, 7)
 	for _, s := range pgKitSettings {
