@@ -12,18 +12,19 @@
 --   ulid_max(timestamptz)   uuid         the largest ULID of that millisecond (as ulid.MaxAt)
 --
 -- Install: psql -v ON_ERROR_STOP=1 -f ulid.sql, or paste the file into a
--- migration. It needs no extension and no superuser: the CREATE privilege on
--- the schema that comes first in search_path, where the functions are made.
--- Running it again replaces the functions (CREATE OR REPLACE). The functions
--- call only built-in functions, so they work from any search_path that
--- does not put another schema before pg_catalog.
+-- migration. It needs no extension and no superuser: the USAGE and CREATE
+-- privileges on the schema that comes first in search_path, where the
+-- functions are made. Running it again, as the role that owns them,
+-- replaces the functions (CREATE OR REPLACE). Callers need USAGE on the
+-- schema. The functions call only built-in functions, so they work from any
+-- search_path that does not put another schema before pg_catalog.
 --
 -- No session setting changes what the functions return: the constants are
 -- hex digits read by decode() or written with chr(), never backslash
--- literals (which standard_conforming_strings = off reads as escapes, for the
--- life of the session's cached plan), times are ISO 8601, which every
--- DateStyle reads alike, and text is matched under the "C" collation,
--- whatever collation the caller's text has.
+-- literals (which standard_conforming_strings = off reads as escapes, and
+-- PL/pgSQL keeps what it read for the life of the server process), times
+-- are ISO 8601, which every DateStyle reads alike, and text is matched under
+-- the "C" collation, whatever collation the caller's text has.
 --
 -- CockroachDB has gen_random_ulid, ulid_to_uuid and uuid_to_ulid built in,
 -- under these names: SQL that calls them runs on both.
