@@ -197,7 +197,7 @@ func mariadbKitCheck(ctx context.Context, conn *sql.Conn, cases []kitCase, bad [
 			var got []byte
 			err := conn.QueryRowContext(ctx, "SELECT "+f+"(?)", c.arg).Scan(&got)
 			if c.state != "" {
-				arg := []byte(fmt.Sprint(c.arg))
+				arg := fmt.Append(nil, c.arg)
 				if tm, ok := c.arg.(time.Time); ok {
 					arg = []byte(tm.String())
 				}
