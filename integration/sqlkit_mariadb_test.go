@@ -153,6 +153,7 @@ func TestMariaDBKitInstall(t *testing.T) {
 		"ulid_max":           "YES NO SQL INVOKER",
 		"_ulid_fail":         "YES NO SQL INVOKER",
 		"_ulid_text_error":   "YES NO SQL INVOKER",
+		"_ulid_time_error":   "YES NO SQL INVOKER",
 	}
 	for name, w := range want {
 		if got[name] != w {
