@@ -1514,3 +1514,43 @@ func checkGuideRows(t *testing.T, block string, got [][]any, want int, ids []uli
 		}
 	}
 }
+
+// TestMariaDBPublicIDLongInput gives the functions arguments longer than 255
+// bytes under a strict and an empty sql_mode: each must report the length the
+// caller gave, not MariaDB's 1406 "Data too long" or a length cut to 255.
+func TestMariaDBPublicIDLongInput(t *testing.T) {
+	db := openSQL(t, "mysql", installMariaDBPublicID(t))
+	d := loadPublicIDData(t)
+	ctx := testContext(t)
+	for _, mode := range []string{"STRICT_TRANS_TABLES,STRICT_ALL_TABLES", ""} {
+		conn, err := db.Conn(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := conn.ExecContext(ctx, "SET SESSION sql_mode = ?", mode); err != nil {
+			t.Fatal(err)
+		}
+		long := strings.Repeat("3X36YT6DZA8AW0NT3GCJJ9764WCVS", 11) // 319 bytes
+		for _, c := range []struct {
+			sql   string
+			args  []any
+			state string
+			msg   string
+		}{
+			{"SELECT ulid_unmask(?, ?)", []any{[]byte(long), d.key["k128"]}, "22018", "ulid: invalid public ID length 319 bytes, want 29"},
+			{"SELECT ulid_unmask_either(?, ?, ?)", []any{[]byte(long), d.key["k128"], d.key["k128b"]}, "22018", "ulid: invalid public ID length 319 bytes, want 29"},
+			{"SELECT ulid_mask(?, ?)", []any{make([]byte, 300), d.key["k128"]}, "22018", "ulid: invalid binary length 300 bytes, want 16"},
+			{"SELECT ulid_mask(?, ?)", []any{make([]byte, 16), make([]byte, 300)}, "22023", ""},
+		} {
+			var got []byte
+			err := conn.QueryRowContext(ctx, c.sql, c.args...).Scan(&got)
+			var me *mysql.MySQLError
+			if !errors.As(err, &me) || string(me.SQLState[:]) != c.state || (c.msg != "" && me.Message != c.msg) {
+				t.Errorf("sql_mode %q: %s with %d bytes = %x, %v; want %s %q", mode, c.sql, len(fmt.Sprint(c.args[0])), got, err, c.state, c.msg)
+			} else if c.msg == "" && !strings.Contains(me.Message, "300 bytes") {
+				t.Errorf("sql_mode %q: %s: %q does not name the key's length, 300 bytes", mode, c.sql, me.Message)
+			}
+		}
+		conn.Close()
+	}
+}

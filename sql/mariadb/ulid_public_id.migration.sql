@@ -27,10 +27,15 @@
 -- mariadb client (mariadb mydb < ulid_public_id.sql), and
 -- ulid_public_id.migration.sql, without the DELIMITER lines, for migration
 -- tools. They create the functions in the current database and need the
--- CREATE ROUTINE privilege there (ALTER ROUTINE to run them again); with
--- binary logging on, a user without SUPER also needs
+-- CREATE ROUTINE and ALTER ROUTINE privileges there, as ulid.sql does (see
+-- docs/sql.md); with binary logging on, a user without SUPER also needs
 -- log_bin_trust_function_creators = 1. The file is self-contained: it needs
--- nothing from ulid.sql. A user who calls the functions needs EXECUTE on them.
+-- nothing from ulid.sql. A user who calls the functions needs EXECUTE on the
+-- database, since each calls helper functions of the file.
+--
+-- Every parameter is a LONGBLOB, so that a function sees its argument's real
+-- length whatever sql_mode is (a narrower one would be cut, or refused with
+-- error 1406, before the function runs).
 --
 -- Bad input is an error, never NULL: SQLSTATE 22018 for text that is not a
 -- public ID of the key, with Masker.Unmask's message (length, character at
@@ -60,7 +65,7 @@ END
 -- the key's mark, and the last 16 the encryption of a block of 16 bytes 0x10
 -- (the padding block that AES_DECRYPT needs). It is an error if k is not 16
 -- bytes, or if AES_ENCRYPT is not AES-128-ECB.
-CREATE OR REPLACE FUNCTION _ulid_public_id_key(k VARBINARY(255), n INT) RETURNS BINARY(32)
+CREATE OR REPLACE FUNCTION _ulid_public_id_key(k LONGBLOB, n INT) RETURNS BINARY(32)
 DETERMINISTIC NO SQL SQL SECURITY INVOKER
 BEGIN
   IF LENGTH(k) <> 16 THEN
@@ -79,7 +84,7 @@ END
 -- a public ID or k not a key (NULL gives NULL): k's, then Masker.Unmask's for
 -- s, in its order: the length, the first byte outside the alphabet, the check
 -- character, character 2 above '7'.
-CREATE OR REPLACE FUNCTION _ulid_public_id_error(s VARBINARY(255), k VARBINARY(255)) RETURNS BINARY(16)
+CREATE OR REPLACE FUNCTION _ulid_public_id_error(s LONGBLOB, k LONGBLOB) RETURNS BINARY(16)
 DETERMINISTIC NO SQL SQL SECURITY INVOKER
 BEGIN
   DECLARE i INT DEFAULT 0;
@@ -128,7 +133,7 @@ END
 -- ulid_mask returns the public ID of the ULID id (16 bytes) under the key k:
 -- the key's mark, id encrypted as one AES block and written as ULID text, and
 -- the check character. The same id and key always give the same public ID.
-CREATE OR REPLACE FUNCTION ulid_mask(id VARBINARY(255), k VARBINARY(255)) RETURNS CHAR(29) CHARACTER SET ascii
+CREATE OR REPLACE FUNCTION ulid_mask(id LONGBLOB, k LONGBLOB) RETURNS CHAR(29) CHARACTER SET ascii
 DETERMINISTIC NO SQL SQL SECURITY INVOKER
 BEGIN
   DECLARE e VARBINARY(48);
@@ -180,7 +185,7 @@ END
 -- with Masker.Unmask's message, such as "ulid: public ID check character 'S'
 -- at offset 28 does not match: a character is mistyped, or two are swapped".
 -- Lengths and offsets count bytes (UTF-8 bytes for utf8mb4 text, like Go's).
-CREATE OR REPLACE FUNCTION ulid_unmask(s VARBINARY(255), k VARBINARY(255)) RETURNS BINARY(16)
+CREATE OR REPLACE FUNCTION ulid_unmask(s LONGBLOB, k LONGBLOB) RETURNS BINARY(16)
 DETERMINISTIC NO SQL SQL SECURITY INVOKER
 BEGIN
   DECLARE e BINARY(32);
@@ -233,7 +238,7 @@ END
 -- ulid_unmask_either is ulid_unmask for a public ID made with either k1 or
 -- k2, such as the new and the old key while keys rotate: the public ID's
 -- mark picks the key. Both keys must be 16 bytes, with different marks.
-CREATE OR REPLACE FUNCTION ulid_unmask_either(s VARBINARY(255), k1 VARBINARY(255), k2 VARBINARY(255)) RETURNS BINARY(16)
+CREATE OR REPLACE FUNCTION ulid_unmask_either(s LONGBLOB, k1 LONGBLOB, k2 LONGBLOB) RETURNS BINARY(16)
 DETERMINISTIC NO SQL SQL SECURITY INVOKER
 BEGIN
   DECLARE e1 BINARY(32);
@@ -257,7 +262,7 @@ END
 -- ulid_public_id_mark returns the key's mark, the first 2 characters of every
 -- public ID the key makes: which key a public ID needs, without the key. It
 -- is not secret: every public ID shows it.
-CREATE OR REPLACE FUNCTION ulid_public_id_mark(k VARBINARY(255)) RETURNS CHAR(2) CHARACTER SET ascii
+CREATE OR REPLACE FUNCTION ulid_public_id_mark(k LONGBLOB) RETURNS CHAR(2) CHARACTER SET ascii
 DETERMINISTIC NO SQL SQL SECURITY INVOKER
 BEGIN
   DECLARE e BINARY(32);
