@@ -235,6 +235,8 @@ test('phone width: no horizontal scrolling on any tab', async ({ page }) => {
 
 // The Decode tab's test of the anatomy runs axe-core on that tab.
 test('Generate and Convert, in use, in both colour schemes, pass axe-core\'s WCAG 2 A and AA rules', async ({ page }) => {
+  // Two runs of axe-core: over a minute on a busy 2-core machine.
+  test.setTimeout(120_000);
   await open(page);
   await page.fill('#gen-count', '3');
   await page.click('#gen-button');
