@@ -266,6 +266,8 @@ test('decode a list: lines after the first 10,000 are counted unread, but for bl
 });
 
 test('the anatomy in both colour schemes: distinct colours, WCAG 2 AA contrast (axe-core)', async ({ page }) => {
+  // Two runs of axe-core: over a minute on a busy 2-core machine.
+  test.setTimeout(120_000);
   await decode(page, vectors[0].text);
   await page.fill('#list-input', vectors.map((v) => v.text).join('\n') + '\nnot an ID');
   const seen = {};

@@ -14,6 +14,14 @@ const shared = JSON.parse(readFileSync(new URL('../../testdata/vectors.json', im
 export const vectors = shared.vectors;
 export const extras = shared.extras;
 
+// The public ID vectors, testdata/publicid.json, which the Go tests and the
+// SQL kit's read too: keys (by name, in hex, with their marks), ULIDs and
+// their public IDs, and text that unmasking refuses. The format is in
+// docs/public-ids.md.
+export const publicIDs = JSON.parse(readFileSync(new URL('../../testdata/publicid.json', import.meta.url), 'utf8'));
+export const keyHex = Object.fromEntries(publicIDs.keys.map((k) => [k.name, k.hex]));
+export const keyMark = Object.fromEntries(publicIDs.keys.map((k) => [k.name, k.mark]));
+
 export const ULID_RE = /^[0-7][0-9A-HJKMNP-TV-Z]{25}$/;
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 

@@ -1,7 +1,7 @@
 // The page as a whole: its policy, the Go functions' argument checks, the
 // keyboard, phone width, the loading and no-WebAssembly states, a host's
 // Content-Type for main.wasm, and that its requests stay on its server.
-import { test, expect, vectors, uuidOf, isUUIDv7, texts, hidden, value, shot, open } from './fixtures.mjs';
+import { test, expect, vectors, publicIDs, keyHex, uuidOf, isUUIDv7, texts, hidden, value, shot, open } from './fixtures.mjs';
 import { AxeBuilder } from '@axe-core/playwright';
 
 test('the Go functions check their arguments: a bad call returns an error, and the page keeps working', { tag: '@export' }, async ({ page }) => {
@@ -139,7 +139,7 @@ test('keyboard only: tabs with arrow keys, Home, End; fields reachable with Tab'
   expect(outline[0], 'the focused tab has a visible outline').not.toBe('none');
   expect(outline[1]).toBeGreaterThanOrEqual(2);
   // Only the selected tab is in the Tab order.
-  expect(await kb.$$eval('[role="tab"]', (ts) => ts.map((t) => t.tabIndex))).toEqual([0, -1, -1]);
+  expect(await kb.$$eval('[role="tab"]', (ts) => ts.map((t) => t.tabIndex))).toEqual([0, -1, -1, -1]);
 
   await kb.keyboard.press('ArrowRight');
   await expectTab('decode');
@@ -152,9 +152,16 @@ test('keyboard only: tabs with arrow keys, Home, End; fields reachable with Tab'
   await kb.keyboard.press('Shift+Tab');
   await expectTab('decode');
   await kb.keyboard.press('End');
-  await expectTab('convert');
+  await expectTab('public');
   await kb.keyboard.press('ArrowRight');
   await expectTab('generate');
+  await kb.keyboard.press('ArrowLeft');
+  await expectTab('public');
+  await kb.keyboard.press('Tab');
+  expect(await active()).toBe('pub-keys');
+  await kb.keyboard.type(keyHex.k128);
+  await kb.keyboard.press('Shift+Tab');
+  await expectTab('public');
   await kb.keyboard.press('ArrowLeft');
   await expectTab('convert');
   await kb.keyboard.press('Tab');
@@ -203,7 +210,7 @@ test('phone width: no horizontal scrolling on any tab', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await page.fill('#gen-count', '5');
   await page.click('#gen-button');
-  for (const tab of ['generate', 'decode', 'convert']) {
+  for (const tab of ['generate', 'decode', 'convert', 'public']) {
     await page.click(`#tab-${tab}`);
     if (tab === 'decode') {
       await page.fill('#dec-input', vectors[2].text);
@@ -214,6 +221,12 @@ test('phone width: no horizontal scrolling on any tab', async ({ page }) => {
       await page.fill('#conv-ulid', vectors[0].text);
       await page.fill('#conv-uuid', 'urn:uuid:' + vectors[4].uuid);
     }
+    if (tab === 'public') {
+      await page.fill('#pub-keys', `${keyHex.k256}\n${keyHex.k128}`);
+      await page.fill('#pub-mask', 'urn:uuid:' + vectors[4].uuid);
+      await page.fill('#pub-unmask', publicIDs.vectors.find((v) => v.key === 'k128b').public_id);
+      await hidden(page, 'pub-unmask-error', false);
+    }
     const [scroll, width] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
     expect(scroll <= width, `${tab}: page is ${scroll} px wide in a ${width} px window`).toBe(true);
     await shot(page, `phone-${tab}.png`);
@@ -222,6 +235,8 @@ test('phone width: no horizontal scrolling on any tab', async ({ page }) => {
 
 // The Decode tab's test of the anatomy runs axe-core on that tab.
 test('Generate and Convert, in use, in both colour schemes, pass axe-core\'s WCAG 2 A and AA rules', async ({ page }) => {
+  // Two runs of axe-core: over a minute on a busy 2-core machine.
+  test.setTimeout(120_000);
   await open(page);
   await page.fill('#gen-count', '3');
   await page.click('#gen-button');

@@ -3,7 +3,7 @@
 // box; each Copy button is beside or under what it copies; every target is
 // at least 24 by 24 px (WCAG 2.2, success criterion 2.5.8, Target Size
 // (Minimum)); an ID in a field shows from its first character.
-import { test, expect, vectors, hidden, shot, open } from './fixtures.mjs';
+import { test, expect, vectors, publicIDs, keyHex, uuidOf, hidden, shot, open } from './fixtures.mjs';
 
 const WIDTH = 390;
 test.use({ viewport: { width: WIDTH, height: 844 }, isMobile: true, hasTouch: true });
@@ -170,4 +170,44 @@ test('phone width: UUID text in the Decode field shows from its start', async ({
     await expect(page.locator('#dec-canonical')).toHaveJSProperty('value', v.text);
     expect(await page.$eval('#dec-input', (e) => [e.scrollLeft, e.scrollWidth <= e.clientWidth]), v.uuid).toEqual([0, true]);
   }
+});
+
+test('phone width: Public IDs: four tabs on one line; a public ID fits its field; each Copy beside or under its result; targets 24 px', async ({ page }) => {
+  await open(page, '#public');
+  // Each tab's name on one line, every tab inside the window.
+  const tabs = await page.$$eval('[role="tab"]', (ts) => ts.map((t) => {
+    const r = t.getBoundingClientRect();
+    return { name: t.textContent, top: r.top, left: r.left, right: r.right, height: r.height, line: parseFloat(getComputedStyle(t).lineHeight) };
+  }));
+  expect(tabs.map((t) => t.name)).toEqual(['Generate', 'Decode', 'Convert', 'Public IDs']);
+  await shot(page, 'phone-390-public-top.png', { fullPage: false });
+  // Down to 320 px, in smaller type.
+  await page.setViewportSize({ width: 320, height: 700 });
+  expect(await page.$$eval('[role="tab"]', (ts) => new Set(ts.map((t) => t.getBoundingClientRect().top)).size), 'rows of tabs at 320 px').toBe(1);
+  expect((await horizontal(page))[0], 'the page is wider than 320 px').toBeLessThanOrEqual(320);
+  await page.setViewportSize({ width: WIDTH, height: 844 });
+  for (const t of tabs) {
+    expect(t.top, `${t.name} is not on the tabs' row`).toBe(tabs[0].top);
+    expect(t.left >= 0 && t.right <= WIDTH, `${t.name} is outside the window`).toBe(true);
+    expect(t.height, `${t.name} takes more than one line`).toBeLessThan(2 * t.line);
+  }
+  const shows = (id) => page.$eval(`#${id}`, (e) => ({ scrollLeft: e.scrollLeft, fits: e.scrollWidth <= e.clientWidth }));
+  for (const v of publicIDs.vectors.filter((v) => v.key === 'k256')) {
+    await page.fill('#pub-keys', keyHex.k256);
+    await page.fill('#pub-unmask', v.public_id);
+    await expect(page.locator('#pub-unmask-out')).toHaveText(v.ulid);
+    expect(await shows('pub-unmask'), `${v.public_id} in Public ID → ULID`).toEqual({ scrollLeft: 0, fits: true });
+    await page.fill('#pub-mask', uuidOf(v.ulid));
+    await expect(page.locator('#pub-mask-out')).toHaveText(v.public_id);
+    expect(await shows('pub-mask'), `${uuidOf(v.ulid)} in ULID → public ID`).toEqual({ scrollLeft: 0, fits: true });
+    expect(await lines(page, 'pub-mask-out'), `${v.public_id} as the result`).toBe(1);
+  }
+  const places = await copyPlaces(page, '#panel-public button.copy', (b) => document.getElementById(b.dataset.copy));
+  expect(places).toHaveLength(2);
+  expectPlaced(places, 'public IDs');
+  expect(await smallTargets(page), 'targets under 24 by 24 px on Public IDs').toEqual([]);
+  const [scroll] = await horizontal(page);
+  expect(scroll, 'the page is wider than the window').toBeLessThanOrEqual(WIDTH);
+  await page.$eval('#pub-mask-form', (e) => e.scrollIntoView());
+  await shot(page, 'phone-390-public.png', { fullPage: false });
 });

@@ -95,7 +95,7 @@ func article(typ string) string {
 // problem describes input that is not a valid ULID or UUID, in the terms the
 // page shows: the message and where the offending character is.
 type problem struct {
-	Kind    string // "length", "character" or "overflow", from the library's error (the ULID reading's, for text also read as UUID text); "other" otherwise
+	Kind    string // "length", "character" or "overflow", from the library's error (the ULID reading's, for text also read as UUID text); for a public ID also "check" or "key" (describePublic); "other" otherwise
 	Message string // toolinput.Error's message: the library's, without "ulid: ", then the UUID reading and the separator reminder, if any
 	Length  int    // the length of the (trimmed) input, in bytes
 	Offset  int    // byte offset of the bad character in the original input, or -1

@@ -42,6 +42,7 @@ func main() {
 		"maxCount": MaxCount,
 		"maxLines": MaxLines,
 	}
+	addPublicIDs(api)
 	js.Global().Set("ulidgo", js.ValueOf(api))
 	if ready := js.Global().Get("ulidgoReady"); ready.Type() == js.TypeFunction {
 		ready.Invoke()

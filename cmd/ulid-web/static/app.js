@@ -98,7 +98,7 @@ function showProblem(box, input, error, what, both = false) {
     detail.className = 'problem-detail';
     detail.textContent = `You entered ${n} character${n === 1 ? '' : 's'}; ` + (both
       ? `a ULID has 26, UUID text ${UUID_LENGTHS}.`
-      : what === 'ULID' ? 'a ULID has 26.' : `a UUID has ${UUID_LENGTHS}.`);
+      : what === 'ULID' ? 'a ULID has 26.' : what === 'public ID' ? 'a public ID has 29.' : `a UUID has ${UUID_LENGTHS}.`);
     // Lengths are counted in bytes, so a non-ASCII character counts more than once.
     const other = chars.find((c) => c.codePointAt(0) > 0x7f);
     if (other) {
@@ -308,6 +308,7 @@ function runDecode() {
   const result = $('dec-result');
   if (blank(input)) {
     clearProblem(box);
+    $('dec-public').hidden = true;
     note.hidden = true;
     result.hidden = true;
     $('dec-input').removeAttribute('aria-invalid');
@@ -315,13 +316,15 @@ function runDecode() {
   }
   const d = api.decode(input);
   if (!d.ok) {
-    showProblem(box, input, d.error, d.uuidText ? 'UUID' : 'ULID');
+    if (showPublicHint(input, d.error, d.uuidText ? 'UUID text' : 'a ULID')) clearProblem(box);
+    else showProblem(box, input, d.error, d.uuidText ? 'UUID' : 'ULID');
     $('dec-input').setAttribute('aria-invalid', 'true');
     note.hidden = true;
     result.hidden = true;
     return;
   }
   clearProblem(box);
+  $('dec-public').hidden = true;
   $('dec-input').removeAttribute('aria-invalid');
   for (const [key, id] of Object.entries(decodeFields)) $(id).value = d[key];
   $('dec-uuidv7').value = d.uuidv7
@@ -487,6 +490,159 @@ for (const form of ['conv-ulid-form', 'conv-uuid-form']) {
   });
 }
 
+// ---- Public IDs ----
+
+// The key field's text goes to the Go functions with each call and nowhere
+// else: the page does not store it, put it in the URL or the page's text,
+// or send it (web/e2e/publicid.spec.mjs checks each). Go forgets it when
+// the call returns.
+const keysText = () => $('pub-keys').value;
+
+// keyMarks is what the key field held when last read: the marks of its
+// keys, "masks with 3X, unmasks 3X WC", or '' if there is no usable key.
+let keyMarks = '';
+
+// readKeys reads the key field and says what it holds: the marks of its
+// keys, or the library's error, as Generate shows a field's error.
+function readKeys() {
+  const field = $('pub-keys');
+  const status = $('pub-keys-status');
+  const box = $('pub-keys-error');
+  keyMarks = '';
+  clearProblem(box);
+  field.removeAttribute('aria-invalid');
+  if (blank(field.value)) {
+    status.textContent = 'No key yet: type or paste one to mask and unmask.';
+    return;
+  }
+  const r = api.keys(field.value);
+  if (!r.ok) {
+    status.textContent = '';
+    // The message names a key by its position and never shows it; nor
+    // does the page echo the field, as it does an ID.
+    const title = document.createElement('p');
+    title.className = 'problem-title';
+    title.textContent = `Key: ${r.error.message}`;
+    box.replaceChildren(title);
+    box.hidden = false;
+    field.setAttribute('aria-invalid', 'true');
+    return;
+  }
+  keyMarks = r.marks;
+  status.textContent = `Key marks: ${r.marks}. A public ID starts with the mark of the key that made it.`;
+}
+
+// publicWith runs one of the two fields: what it shows when the field or
+// the key is blank, and otherwise call(keys, input)'s result or problem.
+function publicWith(inputId, outputId, errorId, noteId, call, show) {
+  const input = $(inputId).value;
+  const out = $(outputId);
+  const box = $(errorId);
+  const note = $(noteId);
+  const copy = document.querySelector(`[data-copy="${outputId}"]`);
+  out.value = '';
+  copy.disabled = true;
+  note.hidden = true;
+  clearProblem(box);
+  $(inputId).removeAttribute('aria-invalid');
+  if (blank(input)) return;
+  if (!keyMarks) {
+    note.textContent = blank(keysText()) ? 'Type or paste the key above first.' : 'The key above is not valid.';
+    note.hidden = false;
+    return;
+  }
+  const r = call(keysText(), input);
+  if (!r.ok) {
+    if (r.error.field !== 'keys') show(r, input, box);
+    $(inputId).setAttribute('aria-invalid', 'true');
+    return;
+  }
+  show(r, input, box, out, note);
+  copy.disabled = false;
+}
+
+function runMask() {
+  publicWith('pub-mask', 'pub-mask-out', 'pub-mask-error', 'pub-mask-note', api.mask, (r, input, box, out, note) => {
+    if (!r.ok) {
+      showProblem(box, input, r.error, r.uuidText ? 'UUID' : 'ULID', true);
+      return;
+    }
+    out.value = r.publicID;
+    if (r.uuidText) {
+      note.textContent = `Read as UUID text: the public ID of the ULID ${r.ulid}.`;
+      note.hidden = false;
+    }
+  });
+}
+
+function runUnmask() {
+  publicWith('pub-unmask', 'pub-unmask-out', 'pub-unmask-error', 'pub-unmask-note', api.unmask, (r, input, box, out, note) => {
+    if (!r.ok) {
+      showProblem(box, input, r.error, 'public ID');
+      if (r.error.kind === 'key') {
+        box.querySelector('.problem-title').textContent = `Not opened: ${r.error.message}`;
+        const detail = document.createElement('p');
+        detail.className = 'problem-detail';
+        detail.textContent = `Its key mark is ${r.mark}; the key here: ${keyMarks}.`;
+        box.append(detail);
+      }
+      return;
+    }
+    out.value = r.ulid;
+    note.textContent = `Made with the key marked ${r.mark}; the ULID's time is ${r.utc}.`;
+    note.hidden = false;
+  });
+}
+
+function runPublic() {
+  readKeys();
+  runMask();
+  runUnmask();
+}
+
+$('pub-keys').addEventListener('input', () => { if (api) runPublic(); });
+$('pub-mask').addEventListener('input', () => { if (api) runMask(); });
+$('pub-unmask').addEventListener('input', () => { if (api) runUnmask(); });
+for (const form of ['pub-keys-form', 'pub-mask-form', 'pub-unmask-form']) {
+  $(form).addEventListener('submit', (event) => {
+    event.preventDefault();
+    if (api) runPublic();
+  });
+}
+$('pub-show').addEventListener('change', () => {
+  $('pub-keys').classList.toggle('secret', !$('pub-show').checked);
+});
+$('pub-forget').addEventListener('click', () => {
+  $('pub-keys').value = '';
+  $('pub-show').checked = false;
+  $('pub-keys').classList.add('secret');
+  if (api) runPublic();
+  $('pub-keys').focus();
+});
+
+// showPublicHint shows, for input that the Decode tab refused with error,
+// read as what, that it looks like a public ID, if it does: a ULID hidden
+// with a key, with no time to read. It returns whether it did.
+function showPublicHint(input, error, what) {
+  const hint = $('dec-public');
+  const shape = api.publicIDShape(input);
+  hint.hidden = !shape.publicID;
+  if (!shape.publicID) return false;
+  $('dec-public-detail').textContent = (shape.check
+    ? `It has a public ID's 29 characters and its check character matches: a ULID hidden with the key marked ${shape.mark}. ` +
+      'It shows no time; the key opens it to its ULID.'
+    : 'It has a public ID\'s 29 characters, but its check character does not match: a character may be mistyped. ' +
+      'Unmasking says more.') + ` As ${what}: ${error.message}.`;
+  return true;
+}
+
+$('dec-public-open').addEventListener('click', () => {
+  $('pub-unmask').value = $('dec-input').value;
+  selectTab($('tab-public'), false);
+  if (api) runPublic();
+  (keyMarks ? $('pub-unmask') : $('pub-keys')).focus();
+});
+
 // copyWithFeedback copies text and says so, on the button for a moment
 // and to screen readers in the copy-status region.
 async function copyWithFeedback(button, text, what = text) {
@@ -521,6 +677,7 @@ function ready() {
   runList();
   convertULID();
   convertUUID();
+  runPublic();
   document.body.dataset.ready = 'true';
 }
 
