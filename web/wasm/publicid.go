@@ -158,11 +158,6 @@ func describePublic(input string, lead int, err error) *problem {
 	return p
 }
 
-// shapeMasker is a Masker whose key is no one's: publicIDShape asks it to
-// unmask, only to learn from the library whether text has a public ID's
-// length, alphabet and check character. Its key is no secret.
-var shapeMasker, _ = ulid.NewMasker(make([]byte, 16))
-
 // publicShape is what the Decode tab says of text that is not a ULID or
 // UUID but may be a public ID.
 type publicShape struct {
@@ -185,13 +180,16 @@ func publicIDShape(input string) publicShape {
 	if len(text) != ulid.PublicIDSize {
 		return publicShape{}
 	}
-	_, err := shapeMasker.Unmask(text)
+	// The zero Masker has no key: it checks the form, then refuses every
+	// well-formed public ID with ErrUnknownKey.
+	var noKey ulid.Masker
+	_, err := noKey.Unmask(text)
 	if errors.Is(err, ulid.ErrInvalidCharacter) {
 		return publicShape{}
 	}
 	return publicShape{
 		PublicID: true,
-		Check:    err == nil || errors.Is(err, ulid.ErrUnknownKey),
+		Check:    errors.Is(err, ulid.ErrUnknownKey),
 		Mark:     strings.ToUpper(text[:2]),
 	}
 }
