@@ -132,7 +132,7 @@ func ParseMasker(text string) (*Masker, error) {
 	var keys [][]byte
 	for line := range strings.Lines(text) {
 		line, _, _ = strings.Cut(line, "#")
-		for _, field := range strings.Fields(line) {
+		for field := range strings.FieldsSeq(line) {
 			key, err := hex.DecodeString(field)
 			if err != nil {
 				return nil, fmt.Errorf("%w: key %d is not hex digits", ErrInvalidKey, len(keys)+1)

@@ -65,7 +65,7 @@ function refusalTitle(r) {
     case 'check':
       return `Not a valid public ID: public ID check character '${ch}' at offset 28 does not match: a character is mistyped, or two are swapped`;
     case 'overflow':
-      return `Not a valid public ID: invalid public ID: character '${ch}' at offset 2 is above '7'`;
+      return `Not a valid public ID: invalid public ID: character '${ch}' at offset ${r.offset} is above '7'`;
     case 'unknown key':
       return 'Not opened: public ID made with another key: its key mark names none of this masker\'s keys (a wrong or retired key)';
   }
@@ -105,7 +105,7 @@ test('every refusal of testdata/publicid.json, with the library\'s message and t
   // A ULID in the mask field's place of a public ID is refused, and a
   // public ID in the mask field is no ULID.
   await page.fill('#pub-mask', publicIDs.vectors[0].public_id);
-  await expect(page.locator('#pub-mask-error')).toHaveText(/^Not a valid ULID: invalid length 29 bytes, want 26You entered 29 characters; a ULID has 26/);
+  await expect(page.locator('#pub-mask-error')).toHaveText(/^Not a valid ULID: invalid length 29 bytes, want 26 \(this looks like a public ID: unmask it with its key\)You entered 29 characters; a ULID has 26/);
   await expect(page.locator('#pub-mask-out')).toHaveText('');
   await page.fill('#pub-unmask', '');
   await hidden(page, 'pub-unmask-error');
@@ -277,7 +277,7 @@ test('Decode says a public ID is one, not only that its length is wrong, and ope
       await expect(page.locator('#dec-public-title')).toHaveText('This looks like a public ID, not a ULID');
       await expect(page.locator('#dec-public-detail')).toHaveText(
         `It has a public ID's 29 characters and its check character matches: a ULID hidden with the key marked ${keyMark[v.key]}. ` +
-        'It shows no time; the key opens it to its ULID. As a ULID: invalid length 29 bytes, want 26.');
+        'It shows no time; the key opens it to its ULID.');
       // No time, no fields, no error box of a mere length.
       await hidden(page, 'dec-result');
       await hidden(page, 'dec-error');

@@ -628,11 +628,13 @@ function showPublicHint(input, error, what) {
   const shape = api.publicIDShape(input);
   hint.hidden = !shape.publicID;
   if (!shape.publicID) return false;
-  $('dec-public-detail').textContent = (shape.check
+  // A well-formed public ID's error already ends with the tools' hint that
+  // it looks like one, which this box says at length.
+  $('dec-public-detail').textContent = shape.check
     ? `It has a public ID's 29 characters and its check character matches: a ULID hidden with the key marked ${shape.mark}. ` +
       'It shows no time; the key opens it to its ULID.'
     : 'It has a public ID\'s 29 characters, but its check character does not match: a character may be mistyped. ' +
-      'Unmasking says more.') + ` As ${what}: ${error.message}.`;
+      `Unmasking says more. As ${what}: ${error.message}.`;
   return true;
 }
 
