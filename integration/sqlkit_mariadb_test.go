@@ -56,7 +56,7 @@ var (
 func installMariaDBKit(t *testing.T) string {
 	t.Helper()
 	admin := dsn(t, envMySQL)
-	mariadbKitOnce.Do(func() { mariadbKitShared, mariadbKitErr = doInstallMariaDBKit(t, admin, "ulidkit") })
+	mariadbKitOnce.Do(func() { mariadbKitShared, mariadbKitErr = doInstallMariaDBKit(t, admin, "ulidkit", mariadbKitFile) })
 	if mariadbKitErr != nil {
 		t.Fatal(mariadbKitErr)
 	}
@@ -91,7 +91,10 @@ func mariadbKitUser(admin, name string) (*mysql.Config, error) {
 	return cfg, nil
 }
 
-func doInstallMariaDBKit(t *testing.T, admin, name string) (string, error) {
+// doInstallMariaDBKit creates the database and user name, whose privileges
+// are on that database only, and installs the SQL file there as that user
+// with the mariadb client, twice. It returns the user's DSN.
+func doInstallMariaDBKit(t *testing.T, admin, name, file string) (string, error) {
 	cfg, err := mariadbKitUser(admin, name)
 	if err != nil {
 		return "", err
@@ -101,7 +104,7 @@ func doInstallMariaDBKit(t *testing.T, admin, name string) (string, error) {
 	for range 2 {
 		cmd := exec.Command(client, "--no-defaults", "--protocol=tcp", "-h", host, "-P", port,
 			"-u", cfg.User, "-p"+cfg.Passwd, cfg.DBName)
-		f, err := os.Open(mariadbKitFile)
+		f, err := os.Open(file)
 		if err != nil {
 			return "", err
 		}
@@ -109,7 +112,7 @@ func doInstallMariaDBKit(t *testing.T, admin, name string) (string, error) {
 		out, err := cmd.CombinedOutput()
 		f.Close()
 		if err != nil || len(out) > 0 {
-			return "", fmt.Errorf("mariadb %s < %s: %v\n%s", cfg.DBName, mariadbKitFile, err, out)
+			return "", fmt.Errorf("mariadb %s < %s: %v\n%s", cfg.DBName, file, err, out)
 		}
 	}
 	return cfg.FormatDSN(), nil

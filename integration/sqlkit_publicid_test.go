@@ -879,29 +879,7 @@ func installMariaDBPublicID(t *testing.T) string {
 	t.Helper()
 	admin := dsn(t, envMySQL)
 	mariadbPublicIDOnce.Do(func() {
-		mariadbPublicIDShared, mariadbPublicIDErr = func() (string, error) {
-			cfg, err := mariadbKitUser(admin, "ulidpubid")
-			if err != nil {
-				return "", err
-			}
-			client := findClient(t, []string{"mariadb", "mysql"})
-			host, port, _ := strings.Cut(cfg.Addr, ":")
-			for range 2 {
-				cmd := exec.Command(client, "--no-defaults", "--protocol=tcp", "-h", host, "-P", port,
-					"-u", cfg.User, "-p"+cfg.Passwd, cfg.DBName)
-				f, err := os.Open(mariadbPublicIDFile)
-				if err != nil {
-					return "", err
-				}
-				cmd.Stdin = f
-				out, err := cmd.CombinedOutput()
-				f.Close()
-				if err != nil || len(out) > 0 {
-					return "", fmt.Errorf("mariadb %s < %s: %v\n%s", cfg.DBName, mariadbPublicIDFile, err, out)
-				}
-			}
-			return cfg.FormatDSN(), nil
-		}()
+		mariadbPublicIDShared, mariadbPublicIDErr = doInstallMariaDBKit(t, admin, "ulidpubid", mariadbPublicIDFile)
 	})
 	if mariadbPublicIDErr != nil {
 		t.Fatal(mariadbPublicIDErr)

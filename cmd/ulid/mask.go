@@ -82,16 +82,19 @@ func (c *cli) masker(flags *flag.FlagSet, keyFile string) (*ulid.Masker, error) 
 	}
 	flagName := c.flagName("key-file")
 	text, err := readKeyFile(keyFile)
-	if errors.Is(err, fs.ErrNotExist) && looksLikeKey(keyFile) {
-		// Not quoted: the value is most likely the key itself.
-		return nil, usageError(flagName + " takes the name of a file that holds the keys, and this value looks like a key: " +
-			"write the key into a file only you can read, as a key on the command line is seen by ps and kept in shell history")
-	}
 	if err == nil {
 		var m *ulid.Masker
 		if m, err = ulid.ParseMasker(text); err == nil {
 			return m, nil
 		}
+		if looksLikeKey(keyFile) {
+			// A file that exists, named like a key: its name is not shown.
+			return nil, usageError(flagName + ": " + strings.TrimPrefix(err.Error(), "ulid: "))
+		}
+	} else if looksLikeKey(keyFile) {
+		// Not quoted: the value is most likely the key itself.
+		return nil, usageError(flagName + " takes the name of a file that holds the keys, and this value looks like a key: " +
+			"write the key into a file only you can read, as a key on the command line is seen by ps and kept in shell history")
 	}
 	return nil, usageError(flagName + " " + strconv.Quote(keyFile) + ": " + strings.TrimPrefix(err.Error(), "ulid: "))
 }
@@ -128,18 +131,20 @@ func pathless(err error) error {
 	return err
 }
 
-// looksLikeKey reports whether s could be a key rather than a file name:
-// hex digits only, at least 32 of them.
+// looksLikeKey reports whether s could hold a key rather than name a file:
+// whether it has a run of 32 or more hex digits anywhere, as a key has, with
+// or without 0x in front, white space around it or other keys beside it.
 func looksLikeKey(s string) bool {
-	if len(s) < 32 {
-		return false
-	}
+	run := 0
 	for i := range len(s) {
 		switch c := s[i]; {
 		case '0' <= c && c <= '9', 'a' <= c && c <= 'f', 'A' <= c && c <= 'F':
+			if run++; run >= 32 {
+				return true
+			}
 		default:
-			return false
+			run = 0
 		}
 	}
-	return true
+	return false
 }
