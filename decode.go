@@ -59,6 +59,8 @@ func (e *ParseError) Error() string {
 		msg = "ulid: invalid " + e.Form + " length " + strconv.Itoa(e.Length) + " bytes"
 	case e.Form == "":
 		msg = "ulid: invalid character " + quoteByte(e.Byte) + " at offset " + strconv.Itoa(e.Offset) + aliasNote(e.Byte)
+	case e.Form == formPublicID:
+		msg = "ulid: invalid public ID: character " + quoteByte(e.Byte) + " at offset " + strconv.Itoa(e.Offset) + publicAliasNote(e.Byte)
 	default:
 		msg = "ulid: invalid " + e.Form + ": character " + quoteByte(e.Byte) + " at offset " + strconv.Itoa(e.Offset)
 	}
@@ -76,6 +78,18 @@ func aliasNote(b byte) string {
 		return " (Crockford alias of '1', which ParseStrict rejects)"
 	case 'O', 'o':
 		return " (Crockford alias of '0', which ParseStrict rejects)"
+	}
+	return ""
+}
+
+// publicAliasNote explains why b, a character error in a public ID, was
+// refused if it is one of Crockford's aliases, which public IDs do not take.
+func publicAliasNote(b byte) string {
+	switch b {
+	case 'I', 'i', 'L', 'l':
+		return " (Crockford alias of '1': a public ID has only the 32 characters of the alphabet)"
+	case 'O', 'o':
+		return " (Crockford alias of '0': a public ID has only the 32 characters of the alphabet)"
 	}
 	return ""
 }

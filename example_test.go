@@ -325,9 +325,9 @@ func ExampleParseError() {
 // A Masker from a key file: the public ID of a ULID, and the ULID back.
 // docs/public-ids.md shows this code.
 func ExampleMasker() {
-	keyFile := "# newest first\n000102030405060708090a0b0c0d0e0f\n"
-	// Load the keys once, at start: a key file of hex keys, newest first.
-	masker, err := ulid.ParseMasker(keyFile)
+	keyText := "# newest first\n000102030405060708090a0b0c0d0e0f\n"
+	// Load the keys once, at start: the text of a key file (os.ReadFile), newest first.
+	masker, err := ulid.ParseMasker(keyText)
 	if err != nil {
 		log.Fatal(err) // ulid.ErrInvalidKey: the error never shows a key
 	}

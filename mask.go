@@ -89,9 +89,9 @@ type maskKey struct {
 // one for as long as their public IDs must keep opening.
 //
 // NewMasker returns an error wrapping [ErrInvalidKey] if there is no key, if
-// a key has another length, or if two keys have the same 10-bit mark (one
-// pair of random keys in 1024 does: make another key). It keeps no
-// reference to keys.
+// a key has another length, or if two keys have the same 10-bit mark: the
+// same key twice, or one pair of random keys in 1024 (make another key). It
+// keeps no reference to keys.
 func NewMasker(keys ...[]byte) (*Masker, error) {
 	if len(keys) == 0 {
 		return nil, fmt.Errorf("%w: no key", ErrInvalidKey)
@@ -130,17 +130,31 @@ func NewMasker(keys ...[]byte) (*Masker, error) {
 // every error of [NewMasker].
 func ParseMasker(text string) (*Masker, error) {
 	var keys [][]byte
+	text = strings.TrimPrefix(text, "\ufeff") // the byte order mark some editors write
 	for line := range strings.Lines(text) {
 		line, _, _ = strings.Cut(line, "#")
 		for field := range strings.FieldsSeq(line) {
 			key, err := hex.DecodeString(field)
 			if err != nil {
-				return nil, fmt.Errorf("%w: key %d is not hex digits", ErrInvalidKey, len(keys)+1)
+				return nil, keyTextError(len(keys)+1, field)
 			}
 			keys = append(keys, key)
 		}
 	}
 	return NewMasker(keys...)
+}
+
+// keyTextError describes why field, key n of a key text, is not a key in
+// hex, without showing any of it.
+func keyTextError(n int, field string) error {
+	hexDigits := strings.Trim(field, "0123456789abcdefABCDEF") == ""
+	switch {
+	case hexDigits: // an odd number of them
+		return fmt.Errorf("%w: key %d is %d hex digits, want 32, 48 or 64", ErrInvalidKey, n, len(field))
+	case len(field) > 2 && (field[:2] == "0x" || field[:2] == "0X"):
+		return fmt.Errorf("%w: key %d starts with 0x: write the hex digits alone", ErrInvalidKey, n)
+	}
+	return fmt.Errorf("%w: key %d is not hex digits", ErrInvalidKey, n)
 }
 
 // Mask returns the public ID of id: 29 upper-case characters of Crockford's
@@ -175,7 +189,8 @@ func (m *Masker) mask(dst *[PublicIDSize]byte, id ULID) {
 	high, low := binary.BigEndian.Uint64(scratch), binary.BigEndian.Uint64(scratch[8:])
 	dst[0], dst[1] = k.text[0], k.text[1]
 	encodeHalves((*[EncodedSize]byte)(dst[2:]), high, low)
-	dst[28] = alphabet[markChecks[k.mark]^blockCheck(high, low)]
+	c := checks()
+	dst[28] = alphabet[c.mark[k.mark]^c.blockCheck(high, low)]
 }
 
 // blockPool holds the buffers that Unmask decrypts in: the block cipher is an
@@ -215,7 +230,7 @@ func unmask[T string | []byte](m *Masker, s T) (ULID, error) {
 		return ULID{}, publicIDFault(s)
 	}
 	mark := uint16(m0)<<5 | uint16(m1)
-	if markChecks[mark]^blockCheck(high, low) != c {
+	if ct := checks(); ct.mark[mark]^ct.blockCheck(high, low) != c {
 		return ULID{}, &ParseError{Err: ErrCheckCharacter, Form: formPublicID, Length: len(s), Offset: 28, Byte: s[28]}
 	}
 	for i := range m.keys {
@@ -255,7 +270,7 @@ func publicIDFault[T string | []byte](s T) error {
 // String returns a description of m that names its keys by their marks and
 // never shows a key, so that logging a Masker leaks nothing:
 // "ulid.Masker{masks with 3M, unmasks 3M 7Q}".
-func (m *Masker) String() string {
+func (m Masker) String() string {
 	var b strings.Builder
 	b.WriteString("ulid.Masker{")
 	if len(m.keys) > 0 {
@@ -269,7 +284,9 @@ func (m *Masker) String() string {
 }
 
 // GoString returns [Masker.String], so that %#v does not print keys either.
-func (m *Masker) GoString() string { return m.String() }
+// Both have value receivers, so that a Masker inside another value prints
+// the same way.
+func (m Masker) GoString() string { return m.String() }
 
 // gfPoly is x^5 + x^2 + 1, the modulus of the check character's arithmetic:
 // GF(32) as polynomials over GF(2), in which its root α (the value 2) has
@@ -297,7 +314,7 @@ func gfMul(a, b byte) byte {
 // checkValue returns v0·α^(n-1) + v1·α^(n-2) + … + v(n-1)·α^0 in GF(32) by
 // Horner's rule: the check value of the characters before the check if
 // values holds those 28 and a 0, and zero for a whole public ID whose check
-// character is right. It is the definition that blockChecks computes faster.
+// character is right. It is the definition that checkTables compute faster.
 func checkValue(values []byte) byte {
 	var sum byte
 	for _, v := range values {
@@ -306,45 +323,73 @@ func checkValue(values []byte) byte {
 	return sum
 }
 
-// blockChecks[j][b] is the part of the check value that comes from byte j of
-// the encrypted block having the value b. The check value is linear over
-// GF(2) in the bits of the characters, and so in the bits of the block, whose
-// bit k (from the right) is bit k%5 of character 27-k/5: the sum over the 16
-// bytes, and the mark's part, give the check value with 16 look-ups.
-var blockChecks = func() (t [aes.BlockSize][256]byte) {
+// checkTables hold the check value's parts: block[j][b] is the part that comes
+// from byte j of the encrypted block having the value b, and mark[m] the part
+// of the two characters of the key mark m. The check value is linear over GF(2)
+// in the bits of the characters, and so in the bits of the block, whose bit k
+// (from the right) is bit k%5 of character 27-k/5, weighted α^(1+k/5): the sum
+// over the 16 bytes, and the mark's part, give the check value with 16 look-
+// ups. Each entry is the XOR of the parts of its bits. The tables are made on
+// first use, so that programs that never mask pay nothing for them.
+type checkTables struct {
+	block [aes.BlockSize][256]byte
+	mark  [1024]byte
+}
+
+// checks returns the check tables, made on the first call.
+var checks = sync.OnceValue(func() *checkTables {
+	return &checkTables{block: blockChecks(), mark: markChecks()}
+})
+
+// blockChecks returns the tables of checkTables.block.
+func blockChecks() (t [aes.BlockSize][256]byte) {
 	for j := range aes.BlockSize {
-		for b := range 256 {
-			var sum byte
-			for bit := range 8 {
-				if b>>bit&1 == 0 {
-					continue
-				}
-				k := (15-j)*8 + bit
-				var values [PublicIDSize]byte
-				values[27-k/5] = 1 << (k % 5)
-				sum ^= checkValue(values[:])
-			}
-			t[j][b] = sum
+		var bits [8]byte // the part of each bit of byte j
+		for bit := range 8 {
+			k := (15-j)*8 + bit
+			bits[bit] = gfMul(gfPow(1+k/5), 1<<(k%5))
+		}
+		for b := 1; b < 256; b++ {
+			low := b & -b // the lowest set bit of b
+			t[j][b] = t[j][b^low] ^ bits[bitIndex(low)]
 		}
 	}
 	return t
-}()
+}
 
-// markChecks[mark] is the part of the check value that comes from the two
-// characters of a key mark.
-var markChecks = func() (t [1024]byte) {
+// bitIndex returns the position of the single set bit of b, below 256.
+func bitIndex(b int) int {
+	n := 0
+	for b > 1 {
+		b >>= 1
+		n++
+	}
+	return n
+}
+
+// gfPow returns α^n in GF(32).
+func gfPow(n int) byte {
+	p := byte(1)
+	for range n {
+		p = gfMul(p, 2)
+	}
+	return p
+}
+
+// markChecks returns, at each mark, the part of the check value that comes
+// from the two characters of a key mark, weighted α^28 and α^27.
+func markChecks() (t [1024]byte) {
+	high, low := gfPow(28), gfPow(27)
 	for mark := range t {
-		var values [PublicIDSize]byte
-		values[0], values[1] = byte(mark>>5), byte(mark&31)
-		t[mark] = checkValue(values[:])
+		t[mark] = gfMul(high, byte(mark>>5)) ^ gfMul(low, byte(mark&31))
 	}
 	return t
-}()
+}
 
 // blockCheck returns the encrypted block's part of the check value, for the
-// block whose big-endian halves are high and low.
-func blockCheck(high, low uint64) byte {
-	t := &blockChecks
+// block whose big-endian halves are high and low, from the tables t.
+func (c *checkTables) blockCheck(high, low uint64) byte {
+	t := &c.block
 	return t[0][byte(high>>56)] ^ t[1][byte(high>>48)] ^ t[2][byte(high>>40)] ^ t[3][byte(high>>32)] ^
 		t[4][byte(high>>24)] ^ t[5][byte(high>>16)] ^ t[6][byte(high>>8)] ^ t[7][byte(high)] ^
 		t[8][byte(low>>56)] ^ t[9][byte(low>>48)] ^ t[10][byte(low>>40)] ^ t[11][byte(low>>32)] ^

@@ -149,6 +149,7 @@ func TestUnmaskErrorMessages(t *testing.T) {
 	tests := []struct{ in, want string }{
 		{"01ARYZ6S41TSV4RRFFQ69G5FAV", "ulid: invalid public ID length 26 bytes, want 29"},
 		{p[:7] + "u" + p[8:], "ulid: invalid public ID: character 'u' at offset 7"},
+		{p[:13] + "O" + p[14:], "ulid: invalid public ID: character 'O' at offset 13 (Crockford alias of '0': a public ID has only the 32 characters of the alphabet)"},
 		{p[:10] + "0" + p[11:], "ulid: public ID check character 'S' at offset 28 does not match: a character is mistyped, or two are swapped"},
 		{maskers["k256"].Mask(Make()), "ulid: public ID made with another key: its key mark names none of this masker's keys (a wrong or retired key)"},
 	}
@@ -240,7 +241,7 @@ func TestUnmaskRefusalRates(t *testing.T) {
 	if accepted > 60 {
 		t.Errorf("other keys: %d of %d accepted, want about %d", accepted, keys, keys/1024)
 	}
-	t.Logf("public IDs of other keys: %d of %d accepted (expected %d)", accepted, keys, keys/1024)
+	t.Logf("public IDs of other keys: %d of %d accepted (expected %.1f)", accepted, keys, keys/1024.0)
 }
 
 // TestMaskRotation adds a new key in front of an old one: the new key masks,
@@ -313,6 +314,7 @@ func TestParseMasker(t *testing.T) {
 		"000102030405060708090a0b0c0d0e0f",
 		"000102030405060708090A0B0C0D0E0F\n",
 		"# key file\n\n  000102030405060708090a0b0c0d0e0f  # current\r\n",
+		"\ufeff000102030405060708090a0b0c0d0e0f\n", // a byte order mark in front
 		"000102030405060708090a0b0c0d0e0f 603deb1015ca71be2b73aef0857d77811f352c073b6108d72d9810a30914dff4",
 	}
 	for _, text := range good {
@@ -327,11 +329,14 @@ func TestParseMasker(t *testing.T) {
 	}
 	secret := "000102030405060708090a0b0c0d0e0g"
 	bad := map[string]string{
-		"":             "ulid: invalid masking key: no key",
-		"# only\n":     "ulid: invalid masking key: no key",
-		secret:         "ulid: invalid masking key: key 1 is not hex digits",
-		"0001020304 #": "ulid: invalid masking key: key 1 is 5 bytes, want 16, 24 or 32 (32, 48 or 64 hex digits)",
-		"000102030405060708090a0b0c0d0e0f\n0x000102030405060708090a0b0c0d0e": "ulid: invalid masking key: key 2 is not hex digits",
+		"":                                     "ulid: invalid masking key: no key",
+		"# only\n":                             "ulid: invalid masking key: no key",
+		secret:                                 "ulid: invalid masking key: key 1 is not hex digits",
+		"0001020304 #":                         "ulid: invalid masking key: key 1 is 5 bytes, want 16, 24 or 32 (32, 48 or 64 hex digits)",
+		"000102030405060708090a0b0c0d0e0":      "ulid: invalid masking key: key 1 is 31 hex digits, want 32, 48 or 64",
+		"0x000102030405060708090a0b0c0d0e0f":   "ulid: invalid masking key: key 1 starts with 0x: write the hex digits alone",
+		"000102030405060708090a0b0c0d0e0f 0X1": "ulid: invalid masking key: key 2 starts with 0x: write the hex digits alone",
+		"000102030405060708090a0b0c0d0e0f\nzz0102030405060708090a0b0c0d0e": "ulid: invalid masking key: key 2 is not hex digits",
 	}
 	for text, want := range bad {
 		m, err := ParseMasker(text)
@@ -352,10 +357,16 @@ func TestMaskerPrintsNoKey(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, format := range []string{"%v", "%+v", "%#v", "%s"} {
-		got := fmt.Sprintf(format, m)
-		if got != "ulid.Masker{masks with WC, unmasks WC 3X}" {
-			t.Errorf("Sprintf(%q) = %s", format, got)
+		for _, v := range []any{m, *m} {
+			if got := fmt.Sprintf(format, v); got != "ulid.Masker{masks with WC, unmasks WC 3X}" {
+				t.Errorf("Sprintf(%q, %T) = %s", format, v, got)
+			}
 		}
+	}
+	// Inside another value, as a field, too.
+	holder := struct{ Masker Masker }{*m}
+	if got := fmt.Sprintf("%+v", holder); got != "{Masker:ulid.Masker{masks with WC, unmasks WC 3X}}" {
+		t.Errorf("a Masker in a struct prints as %s", got)
 	}
 }
 

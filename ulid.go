@@ -91,18 +91,21 @@ const MaxTimestamp uint64 = 1<<48 - 1
 // Errors returned by this package. Functions wrap them in more detailed errors
 // (such as [*ParseError]); test for them with [errors.Is].
 var (
-	// ErrInvalidLength reports input of the wrong length: text that is not 26
-	// bytes, or binary data that is not 16 bytes.
+	// ErrInvalidLength reports input of the wrong length: ULID text that is
+	// not 26 bytes, binary data that is not 16 bytes, UUID text of none of
+	// its lengths, or a public ID that is not 29 bytes.
 	ErrInvalidLength = errors.New("ulid: invalid length")
 
 	// ErrInvalidCharacter reports a byte that does not belong where it is: in
 	// ULID text, a byte outside Crockford's Base32 alphabet (for ParseStrict,
 	// the aliases I, L and O too); in UUID text, anything but a hex digit, or
-	// the hyphen, brace or prefix byte that its position requires.
+	// the hyphen, brace or prefix byte that its position requires; in a
+	// public ID, a byte outside the alphabet, the aliases included.
 	ErrInvalidCharacter = errors.New("ulid: invalid character")
 
-	// ErrOverflow reports text whose first character is above '7', which
-	// would encode a value larger than 128 bits.
+	// ErrOverflow reports ULID text whose first character is above '7', or a
+	// public ID whose character 2 (the first of its block) is, which would
+	// encode a value larger than 128 bits.
 	ErrOverflow = errors.New("ulid: value overflows 128 bits")
 
 	// ErrTimeOutOfRange reports a time or timestamp outside what a ULID can

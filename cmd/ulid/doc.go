@@ -92,8 +92,9 @@
 // hyphens with a hyphen or more than 26 digits. Other text, whatever its
 // length, gets the ULID error, and at a UUID text length (32, 36, 38, 45)
 // the UUID error too, as a UUID with a typo may look like other text.
-// Text of 29 characters that has a public ID's check character is told
-// that it looks like a public ID.
+// Text of 29 characters of the alphabet that has a public ID's check
+// character, and character 2 at most '7', is told that it looks like a
+// public ID.
 //
 //	--strict     reject the aliases I, L and O
 //	--ulid-only  reject UUID text: only ULIDs are valid

@@ -108,7 +108,10 @@ BEGIN
       SET q = CASE WHEN v IN (39, 92) THEN CONCAT('''', CHAR(92 USING utf8mb4), CHAR(v USING utf8mb4), '''')
                    WHEN v BETWEEN 32 AND 126 THEN CONCAT('''', CHAR(v USING utf8mb4), '''')
                    ELSE CONCAT('0x', LOWER(LPAD(HEX(v), 2, '0'))) END;
-      RETURN _ulid_public_id_fail('22018', CONCAT('ulid: invalid public ID: character ', q, ' at offset ', i));
+      -- Crockford's aliases get Masker.Unmask's note.
+      RETURN _ulid_public_id_fail('22018', CONCAT('ulid: invalid public ID: character ', q, ' at offset ', i,
+        CASE WHEN v IN (73, 105, 76, 108) THEN ' (Crockford alias of ''1'': a public ID has only the 32 characters of the alphabet)'
+             WHEN v IN (79, 111) THEN ' (Crockford alias of ''0'': a public ID has only the 32 characters of the alphabet)' ELSE '' END));
     END IF;
     -- The check value by Horner's rule, c = c·α + d: 0 for a whole public ID.
     SET c = c << 1;

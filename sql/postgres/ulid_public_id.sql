@@ -276,7 +276,10 @@ BEGIN
       q := CASE WHEN v IN (39, 92) THEN '''' || chr(92) || chr(v) || ''''
                 WHEN v BETWEEN 32 AND 126 THEN '''' || chr(v) || ''''
                 ELSE '0x' || lpad(to_hex(v), 2, '0') END;
-      RAISE EXCEPTION 'ulid: invalid public ID: character % at offset %', q, i
+      -- Crockford's aliases get Masker.Unmask's note.
+      RAISE EXCEPTION 'ulid: invalid public ID: character % at offset %', q, i ||
+        CASE WHEN v IN (73, 105, 76, 108) THEN ' (Crockford alias of ''1'': a public ID has only the 32 characters of the alphabet)'
+             WHEN v IN (79, 111) THEN ' (Crockford alias of ''0'': a public ID has only the 32 characters of the alphabet)' ELSE '' END
         USING ERRCODE = 'invalid_text_representation';
     END IF;
     -- The check value by Horner's rule: s = s·α + v; 0 for a whole public ID.

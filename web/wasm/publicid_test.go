@@ -192,7 +192,7 @@ func TestMaskKeysRefused(t *testing.T) {
 		{" \n# only a comment\n", "invalid masking key: no key"},
 		{k128[:30], "invalid masking key: key 1 is 15 bytes, want 16, 24 or 32 (32, 48 or 64 hex digits)"},
 		{k128 + "00", "invalid masking key: key 1 is 17 bytes, want 16, 24 or 32 (32, 48 or 64 hex digits)"},
-		{k128[:31], "invalid masking key: key 1 is not hex digits"},
+		{k128[:31], "invalid masking key: key 1 is 31 hex digits, want 32, 48 or 64"},
 		{k128[:31] + "g", "invalid masking key: key 1 is not hex digits"},
 		{k128 + "\n" + k128[:30] + "zz", "invalid masking key: key 2 is not hex digits"},
 		// Two keys with one mark, RB: pasted as one 64-digit key they
