@@ -605,3 +605,31 @@ func TestZeroMasker(t *testing.T) {
 	}()
 	zero.Mask(ULID{})
 }
+
+// FuzzParseMasker checks that ParseMasker never panics, that every error
+// wraps ErrInvalidKey and shows no hex of the text given, and that a Masker
+// it returns masks and unmasks.
+func FuzzParseMasker(f *testing.F) {
+	f.Add("000102030405060708090a0b0c0d0e0f")
+	f.Add("# keys\n603deb1015ca71be2b73aef0857d77811f352c073b6108d72d9810a30914dff4 000102030405060708090a0b0c0d0e0f\r\n")
+	f.Add("\ufeff0x000102030405060708090a0b0c0d0e0f")
+	f.Add("2b7e151628aed2a6abf7158809cf4f3c 8e73b0f7da0e6452c810f32b809079e562f8ead2522c6b7b")
+	f.Fuzz(func(t *testing.T, text string) {
+		m, err := ParseMasker(text)
+		if err != nil {
+			if m != nil || !errors.Is(err, ErrInvalidKey) {
+				t.Fatalf("ParseMasker(%q) = %v, %v", text, m, err)
+			}
+			for field := range strings.FieldsSeq(text) {
+				if len(field) >= 8 && strings.Contains(err.Error(), field) {
+					t.Fatalf("ParseMasker(%q): the error shows %q: %v", text, field, err)
+				}
+			}
+			return
+		}
+		id := MustParse("01ARYZ6S41TSV4RRFFQ69G5FAV")
+		if got, err := m.Unmask(m.Mask(id)); err != nil || got != id {
+			t.Fatalf("ParseMasker(%q): round trip gives %s, %v", text, got, err)
+		}
+	})
+}
