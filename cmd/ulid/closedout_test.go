@@ -76,6 +76,11 @@ func TestClosedStdoutLooksLikeDevNull(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("reads /proc/PID/fdinfo, which is Linux's")
 	}
+	if len(wrapper) > 0 {
+		// An emulator such as qemu-s390x-static opens the command's binary
+		// itself, on the lowest free descriptor: 1, when it is closed.
+		t.Skipf("the command runs under %q, whose own files take the closed descriptor", wrapper)
+	}
 	devNull, err := os.OpenFile(os.DevNull, os.O_RDWR, 0)
 	if err != nil {
 		t.Fatal(err)
