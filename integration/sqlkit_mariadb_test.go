@@ -124,17 +124,16 @@ func openMariaDBKit(t *testing.T) *sql.DB {
 	return openSQL(t, "mysql", installMariaDBKit(t))
 }
 
-// The functions are in the user's database, declared as they behave; the
-// migration form of the file is the client form without DELIMITER, and
-// installs, twice, as one multi-statement exec.
-func TestMariaDBKitInstall(t *testing.T) {
-	db := openMariaDBKit(t)
-	ctx := testContext(t)
-	rows, err := db.QueryContext(ctx, `SELECT ROUTINE_NAME, IS_DETERMINISTIC, SQL_DATA_ACCESS, SECURITY_TYPE
-		FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA = 'ulidkit' AND ROUTINE_TYPE = 'FUNCTION'`)
+// mariadbFunctions returns, for each function of the database schema, its
+// IS_DETERMINISTIC, SQL_DATA_ACCESS and SECURITY_TYPE, separated by spaces.
+func mariadbFunctions(t *testing.T, db *sql.DB, schema string) map[string]string {
+	t.Helper()
+	rows, err := db.QueryContext(testContext(t), `SELECT ROUTINE_NAME, IS_DETERMINISTIC, SQL_DATA_ACCESS, SECURITY_TYPE
+		FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA = ? AND ROUTINE_TYPE = 'FUNCTION'`, schema)
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer rows.Close()
 	got := map[string]string{}
 	for rows.Next() {
 		var name, det, access, security string
@@ -146,6 +145,16 @@ func TestMariaDBKitInstall(t *testing.T) {
 	if err := rows.Err(); err != nil {
 		t.Fatal(err)
 	}
+	return got
+}
+
+// The functions are in the user's database, declared as they behave; the
+// migration form of the file is the client form without DELIMITER, and
+// installs, twice, as one multi-statement exec.
+func TestMariaDBKitInstall(t *testing.T) {
+	db := openMariaDBKit(t)
+	ctx := testContext(t)
+	got := mariadbFunctions(t, db, "ulidkit")
 	want := map[string]string{
 		"gen_random_ulid":    "NO NO SQL INVOKER",
 		"gen_random_ulid_v7": "NO NO SQL INVOKER",

@@ -967,22 +967,7 @@ func mariadbCheckVectors(t *testing.T, db *sql.DB, d *publicIDData) {
 func TestMariaDBPublicIDInstall(t *testing.T) {
 	db := openSQL(t, "mysql", installMariaDBPublicID(t))
 	ctx := testContext(t)
-	rows, err := db.QueryContext(ctx, `SELECT ROUTINE_NAME, IS_DETERMINISTIC, SQL_DATA_ACCESS, SECURITY_TYPE
-		FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA = 'ulidpubid' AND ROUTINE_TYPE = 'FUNCTION'`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got := map[string]string{}
-	for rows.Next() {
-		var name, det, access, security string
-		if err := rows.Scan(&name, &det, &access, &security); err != nil {
-			t.Fatal(err)
-		}
-		got[name] = det + " " + access + " " + security
-	}
-	if err := rows.Err(); err != nil {
-		t.Fatal(err)
-	}
+	got := mariadbFunctions(t, db, "ulidpubid")
 	want := map[string]string{}
 	for _, f := range []string{"ulid_mask", "ulid_unmask", "ulid_unmask_either", "ulid_public_id_mark",
 		"_ulid_public_id_fail", "_ulid_public_id_key", "_ulid_public_id_error"} {
