@@ -118,16 +118,18 @@ func NewMasker(keys ...[]byte) (*Masker, error) {
 
 // ParseMasker returns a Masker with the keys written in text as hex digits
 // (32, 48 or 64 each, either case), separated by white space; a '#' starts a
-// comment that runs to the end of its line. This is the form of a key file
-// or of an environment variable:
+// comment that runs to the end of its line, and a byte order mark at the
+// start is ignored. This is the form of a key file or of an environment
+// variable:
 //
 //	# newest first: it masks; the others only unmask
 //	9f2c4e0a7b1d36e85a0c4f2e1b7d9a63
 //	4be1a07c52d9e3f8016b2c7d4e9a5f30
 //
 // ParseMasker returns an error wrapping [ErrInvalidKey], which names the
-// key by its position but never shows it, for text that is not hex and for
-// every error of [NewMasker].
+// key by its position but never shows it, for text that is not hex (an odd
+// number of digits and a 0x prefix are named as such) and for every error of
+// [NewMasker].
 func ParseMasker(text string) (*Masker, error) {
 	var keys [][]byte
 	text = strings.TrimPrefix(text, "\ufeff") // the byte order mark some editors write

@@ -232,6 +232,17 @@ func publicIDCases(t testing.TB, n int, rng *rand.Rand, keys ...[]byte) []public
 }
 
 // randomKey returns n random bytes.
+// rotationKeys returns an old 16-byte key and a new key of newSize bytes
+// whose marks differ, as a rotation needs, drawn from rng.
+func rotationKeys(t *testing.T, rng *rand.Rand, newSize int) (oldKey, newKey []byte) {
+	t.Helper()
+	oldKey, newKey = randomKey(rng, 16), randomKey(rng, newSize)
+	for newMasker(t, oldKey).Mask(ulid.ULID{})[:2] == newMasker(t, newKey).Mask(ulid.ULID{})[:2] {
+		newKey = randomKey(rng, newSize)
+	}
+	return oldKey, newKey
+}
+
 func randomKey(rng *rand.Rand, n int) []byte {
 	b := make([]byte, n)
 	for i := range b {
@@ -720,11 +731,7 @@ func TestPostgresPublicIDSessionSettings(t *testing.T) {
 func TestPostgresPublicIDRotation(t *testing.T) {
 	app := connectPg(t, installPgPublicID(t).app)
 	ctx := testContext(t)
-	rng := rand.New(rand.NewPCG(26, 2))
-	oldKey, newKey := randomKey(rng, 16), randomKey(rng, 32)
-	for newMasker(t, oldKey).Mask(ulid.ULID{})[:2] == newMasker(t, newKey).Mask(ulid.ULID{})[:2] {
-		newKey = randomKey(rng, 32)
-	}
+	oldKey, newKey := rotationKeys(t, rand.New(rand.NewPCG(26, 2)), 32)
 	before := newMasker(t, oldKey)
 	after := newMasker(t, newKey, oldKey)
 	for range 100 {
@@ -1161,11 +1168,7 @@ func TestMariaDBPublicIDBadInput(t *testing.T) {
 func TestMariaDBPublicIDRotation(t *testing.T) {
 	db := openSQL(t, "mysql", installMariaDBPublicID(t))
 	ctx := testContext(t)
-	rng := rand.New(rand.NewPCG(26, 6))
-	oldKey, newKey := randomKey(rng, 16), randomKey(rng, 16)
-	for newMasker(t, oldKey).Mask(ulid.ULID{})[:2] == newMasker(t, newKey).Mask(ulid.ULID{})[:2] {
-		newKey = randomKey(rng, 16)
-	}
+	oldKey, newKey := rotationKeys(t, rand.New(rand.NewPCG(26, 6)), 16)
 	before := newMasker(t, oldKey)
 	after := newMasker(t, newKey, oldKey)
 	for range 100 {
