@@ -7,23 +7,18 @@ import (
 	"io"
 	"math"
 	"strconv"
-	"time"
 
-	"github.com/ulidgo/ulid"
 	"github.com/ulidgo/ulid/internal/toolinput"
 )
 
 // genOptions are the settings of generate.
 type genOptions struct {
-	n      int64       // how many ULIDs; not int, whose range differs by platform
-	at     uint64      // the timestamp in Unix milliseconds, if atSet
-	atSet  bool        // whether --time was given; otherwise ULIDs are for now
-	lower  bool        // print lower case
-	asUUID bool        // print the UUID text form
-	zero   bool        // entropy starts at zero (-z), for the smallest ULID of a time
-	v7     bool        // UUIDv7-compatible ULIDs (--v7)
-	json   bool        // print what inspect --json prints of each ULID instead
-	show   showOptions // -f and --local: print one field of each ULID instead
+	n      int64                // how many ULIDs; not int, whose range differs by platform
+	gen    toolinput.Generation // --time, -z and --v7
+	lower  bool                 // print lower case
+	asUUID bool                 // print the UUID text form
+	json   bool                 // print what inspect --json prints of each ULID instead
+	show   showOptions          // -f and --local: print one field of each ULID instead
 }
 
 // generateOnlyFlags are the flags of generate that cannot be given with
@@ -54,15 +49,15 @@ func generateFlags(fs *flag.FlagSet) *genOptions {
 	opt := &genOptions{n: 1}
 	fs.Var((*decimalCount)(&opt.n), "n", "number of ULIDs to generate")
 	fs.Func("time", "time of the ULIDs: RFC 3339, @ and Unix seconds, or Unix milliseconds", func(s string) (err error) {
-		opt.at, err = toolinput.ParseTime(s)
-		opt.atSet = true
+		opt.gen.At, err = toolinput.ParseTime(s)
+		opt.gen.AtSet = true
 		return err
 	})
 	fs.BoolVar(&opt.lower, "lower", false, "print lower case")
 	fs.BoolVar(&opt.asUUID, "uuid", false, "print the UUID text form")
-	fs.BoolVar(&opt.v7, "v7", false, "make ULIDs that are also valid UUIDv7")
-	fs.BoolVar(&opt.zero, "z", false, "entropy starts at zero")
-	fs.BoolVar(&opt.zero, "zero", false, "long form of -z")
+	fs.BoolVar(&opt.gen.V7, "v7", false, "make ULIDs that are also valid UUIDv7")
+	fs.BoolVar(&opt.gen.Zero, "z", false, "entropy starts at zero")
+	fs.BoolVar(&opt.gen.Zero, "zero", false, "long form of -z")
 	// oklog's -q asks for math/rand entropy, for speed. Here entropy is
 	// always crypto/rand, which is fast enough; -q is accepted so that
 	// scripts written for oklog run, and changes nothing.
@@ -99,38 +94,12 @@ func (c *cli) runGenerate(opt genOptions) (int, error) {
 	return 0, nil
 }
 
-// generate writes opt.n new ULIDs to w, one per line, in increasing order,
-// stopping at the first write error. Without a time it uses ulid.Make;
-// with one, a new Monotonic generator, so that the ULIDs still increase.
-// With zero, all have one time, opt.at or now, and the entropy of the
-// first is zero: the smallest ULID of that millisecond, then the next.
-// With v7 the ULIDs are UUIDv7-compatible: from ulid.MakeV7, or a
-// generator from ulid.NewMonotonicV7, whose entropy of zeros gives the
-// smallest such ULID of the millisecond. With opt.show asking for one
-// value, it writes that value of each ULID; with json, what inspect --json
-// writes.
+// generate writes opt.n new ULIDs to w, made as opt.gen says, one per
+// line, in increasing order, stopping at the first write error. With
+// opt.show asking for one value, it writes that value of each ULID; with
+// json, what inspect --json writes.
 func generate(w io.Writer, opt genOptions) error {
-	next := func() (ulid.ULID, error) { return ulid.Make(), nil }
-	newMonotonic := ulid.NewMonotonic
-	if opt.v7 {
-		next = func() (ulid.ULID, error) { return ulid.MakeV7(), nil }
-		newMonotonic = ulid.NewMonotonicV7
-	}
-	if opt.zero && !opt.atSet {
-		ms, err := ulid.Timestamp(time.Now())
-		if err != nil {
-			return err
-		}
-		opt.at, opt.atSet = ms, true
-	}
-	if opt.atSet {
-		var entropy io.Reader // nil: crypto/rand
-		if opt.zero {
-			entropy = zeros{}
-		}
-		g := newMonotonic(entropy)
-		next = func() (ulid.ULID, error) { return g.New(opt.at) }
-	}
+	next := opt.gen.Generator()
 	bw := bufio.NewWriterSize(w, 64<<10)
 	enc := json.NewEncoder(bw)
 	for range opt.n {
@@ -164,12 +133,4 @@ func generate(w io.Writer, opt genOptions) error {
 		}
 	}
 	return bw.Flush()
-}
-
-// zeros is an entropy source of zero bytes, for -z.
-type zeros struct{}
-
-func (zeros) Read(p []byte) (int, error) {
-	clear(p)
-	return len(p), nil
 }

@@ -66,11 +66,11 @@ func BenchmarkGenerate(b *testing.B) {
 		opt  genOptions
 	}{
 		{"now", genOptions{n: batch}},
-		{"time", genOptions{n: batch, at: 1469918176385, atSet: true}},
+		{"time", genOptions{n: batch, gen: toolinput.Generation{At: 1469918176385, AtSet: true}}},
 		{"lower", genOptions{n: batch, lower: true}},
 		{"uuid", genOptions{n: batch, asUUID: true}},
-		{"v7", genOptions{n: batch, v7: true}},
-		{"v7 time", genOptions{n: batch, at: 1469918176385, atSet: true, v7: true}},
+		{"v7", genOptions{n: batch, gen: toolinput.Generation{V7: true}}},
+		{"v7 time", genOptions{n: batch, gen: toolinput.Generation{At: 1469918176385, AtSet: true, V7: true}}},
 		{"json", genOptions{n: batch, json: true}},
 		{"field ms", genOptions{n: batch, show: showOptions{field: "ms"}}},
 		{"field time", genOptions{n: batch, show: showOptions{field: "time"}}},

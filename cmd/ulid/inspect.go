@@ -144,15 +144,12 @@ type info struct {
 }
 
 // shownTime returns id's time as the tools show it: in UTC, or with local
-// in the local time zone. RFC 3339 offsets have no seconds: a zone whose
-// offset has them (local mean time before 1972, say) is shown in UTC, so
-// that the time still reads back exactly with --time.
+// in the local time zone, as toolinput.LocalTime shows it.
 func shownTime(id ulid.ULID, local bool) time.Time {
 	t := id.Time()
 	if local {
-		if _, offset := t.Local().Zone(); offset%60 == 0 {
-			t = t.Local()
-		}
+		_, offset := t.Local().Zone()
+		t = toolinput.LocalTime(id.Timestamp(), offset)
 	}
 	return t
 }

@@ -341,63 +341,15 @@ func (c *cli) fail(err error) int {
 	return 1
 }
 
-// A place is where an ID came from: a command-line argument or a line of
-// standard input.
-type place struct {
-	arg  int // the 1-based argument number, or 0 for a line of standard input
-	line int // the 1-based line number in standard input
-}
-
-// String says where, such as "line 7", for messages.
-func (p place) String() string {
-	if p.arg > 0 {
-		return "argument " + strconv.Itoa(p.arg)
-	}
-	return "line " + strconv.Itoa(p.line)
-}
-
-// report returns the message about in, which err says is not an ID: its
-// place, its text quoted (see quote) and the reason.
-func report(at place, in toolinput.Input, err error) string {
-	return at.String() + ": " + quote(in) + ": " + err.Error()
-}
-
-// quote quotes in.Given for a message. Text of more than toolinput.QuoteMax
-// bytes is cut: to its first QuoteMax bytes and "..." (toolinput.Quote),
-// or, where in.Mark is past those, to "..." and the bytes up to and
-// including the marked one, QuoteMax at most and none of the white space
-// in front, and "..." if more follow. Either way the offset in the message
-// counts in the whole text.
-func quote(in toolinput.Input) string {
-	at := in.Mark
-	if at < toolinput.QuoteMax { // no mark, or text of no more than QuoteMax bytes
-		return toolinput.Quote(in.Given)
-	}
-	q := "..." + strconv.Quote(in.Given[max(at+1-toolinput.QuoteMax, in.Lead):at+1])
-	if at+1 < len(in.Given) {
-		q += "..."
-	}
-	return q
-}
-
-// forEach calls fn with each of args read as an ID under opt (see
-// toolinput.Read), where "-" stands for the lines of standard input
-// (toolinput.ReadLines), or with each line of standard input if args is
-// empty. It stops at the first error from fn or from reading.
-func (c *cli) forEach(args []string, opt toolinput.Options, fn func(place, toolinput.Input, error) error) error {
-	line := func(n int, in toolinput.Input, err error) error { return fn(place{line: n}, in, err) }
-	if len(args) == 0 {
-		return toolinput.ReadLines(c.stdin, opt, line)
-	}
-	for i, arg := range args {
-		var err error
-		if arg == "-" {
-			err = toolinput.ReadLines(c.stdin, opt, line)
-		} else {
-			in, perr := toolinput.Read(arg, opt)
-			err = fn(place{arg: i + 1}, in, perr)
+// forEach calls fn with each of args read as an ID under opt, and its
+// error (see toolinput.Inputs). It stops at the first error from fn or
+// from reading.
+func (c *cli) forEach(args []string, opt toolinput.Options, fn func(toolinput.Input, error) error) error {
+	for in, err := range toolinput.Inputs(args, c.stdin, opt) {
+		if _, invalid := err.(*toolinput.Error); err != nil && !invalid {
+			return err
 		}
-		if err != nil {
+		if err := fn(in, err); err != nil {
 			return err
 		}
 	}
@@ -410,13 +362,13 @@ func (c *cli) forEach(args []string, opt toolinput.Options, fn func(place, tooli
 // an error stopped it.
 func (c *cli) eachID(w *bufio.Writer, args []string, opt toolinput.Options, fn func(toolinput.Input) error) int {
 	status := 0
-	err := c.forEach(args, opt, func(at place, in toolinput.Input, err error) error {
+	err := c.forEach(args, opt, func(in toolinput.Input, err error) error {
 		if err != nil {
 			status = 1
 			if err := w.Flush(); err != nil {
 				return err
 			}
-			fmt.Fprintln(c.stderr, "ulid: "+report(at, in, err))
+			fmt.Fprintln(c.stderr, "ulid: "+toolinput.Report(in, err.(*toolinput.Error)))
 			return nil
 		}
 		return fn(in)

@@ -461,38 +461,6 @@ func TestLongLine(t *testing.T) {
 	}
 }
 
-// TestQuote checks how messages quote an ID: whole up to 40 bytes; cut
-// after that, to the start or, when the offset is past it, to the bytes
-// up to the offending one, so that the quote shows what the offset names.
-func TestQuote(t *testing.T) {
-	for _, tc := range []struct {
-		in, want string
-	}{
-		{"01ARYZ6S41TSV4RRFFQ69G5FAU", `"01ARYZ6S41TSV4RRFFQ69G5FAU"`},
-		{strings.Repeat(" ", 14) + "01ARYZ6S41TSV4RRFFQ69G5FAU", `"              01ARYZ6S41TSV4RRFFQ69G5FAU"`}, // 40 bytes
-		{strings.Repeat(" ", 15) + "01ARYZ6S41TSV4RRFFQ69G5FAU", `..."01ARYZ6S41TSV4RRFFQ69G5FAU"`},
-		{strings.Repeat(" ", 15) + "01ARYZ6S41TSV4RRFFQ69G5FAV", ""}, // valid
-		{strings.Repeat(" ", 15) + "U1ARYZ6S41TSV4RRFFQ69G5FAV", `"               U1ARYZ6S41TSV4RRFFQ69G5FA"...`},
-		{"urn:uuid:01563df3-6481-d676-4c61-efb99302bd5x", `..."uid:01563df3-6481-d676-4c61-efb99302bd5x"`},
-		{"          urn:uuid:01563df3-6481-d676-4c61-efb99302bd5x", `..."uid:01563df3-6481-d676-4c61-efb99302bd5x"`}, // docs/cli.md
-		{"urn:uuid:01563df3-6481-d676-4c61-efb99302bdx5", `..."uuid:01563df3-6481-d676-4c61-efb99302bdx"...`},
-		{"urn:uuid:x1563df3-6481-d676-4c61-efb99302bd5b", `"urn:uuid:x1563df3-6481-d676-4c61-efb9930"...`},
-		{"\ufeff\ufeff\ufeff\ufeff01563df36481d6764c61efb99302bd5g", `..."01563df36481d6764c61efb99302bd5g"`},
-		{"01ARYZ6S41TSV4RRFFQ69G5FAV" + strings.Repeat(" ", 15) + "x", `"01ARYZ6S41TSV4RRFFQ69G5FAV              "...`},
-	} {
-		in, err := toolinput.Read(tc.in, toolinput.Options{})
-		if tc.want == "" {
-			if err != nil {
-				t.Errorf("%q: %v", tc.in, err)
-			}
-			continue
-		}
-		if got := quote(in); got != tc.want {
-			t.Errorf("%q (%v): quoted %s, want %s", tc.in, err, got, tc.want)
-		}
-	}
-}
-
 // TestUUIDFirstFault checks that inspect and convert name the first fault of
 // a UUID with several, as ulid.ParseUUID does.
 func TestUUIDFirstFault(t *testing.T) {

@@ -14,11 +14,11 @@ import (
 func (c *cli) runValidate(args []string, opt toolinput.Options) int {
 	w := bufio.NewWriterSize(c.stdout, 64<<10)
 	total, bad := 0, 0
-	err := c.forEach(args, opt, func(at place, in toolinput.Input, err error) error {
+	err := c.forEach(args, opt, func(in toolinput.Input, err error) error {
 		total++
 		if err != nil {
 			bad++
-			_, err = fmt.Fprintln(w, report(at, in, err))
+			_, err = fmt.Fprintln(w, toolinput.Report(in, err.(*toolinput.Error)))
 		}
 		return err
 	})

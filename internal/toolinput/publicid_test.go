@@ -18,7 +18,8 @@ const (
 
 // TestReadPublicID checks Read with Options.Unmask: white space trimmed as
 // for IDs, the masker's error with its offset counted in the text as given,
-// Mark on the byte it names, Strict and ULIDOnly changing nothing.
+// the offset to mark on the byte it names, Strict and ULIDOnly changing
+// nothing.
 func TestReadPublicID(t *testing.T) {
 	m, err := ulid.ParseMasker(testKey)
 	if err != nil {
@@ -49,8 +50,8 @@ func TestReadPublicID(t *testing.T) {
 		tc.opt.Unmask = m
 		in, err := Read(tc.in, tc.opt)
 		switch {
-		case in.Kind != PublicID || in.Mark != tc.mark:
-			t.Errorf("Read(%q): kind %v, mark %d; want PublicID, %d", tc.in, in.Kind, in.Mark, tc.mark)
+		case in.Kind != PublicID || offsetOf(t, err) != tc.mark:
+			t.Errorf("Read(%q): kind %v, offset %d; want PublicID, %d", tc.in, in.Kind, offsetOf(t, err), tc.mark)
 		case tc.err == nil && (err != nil || in.ID != spec):
 			t.Errorf("Read(%q) = %v, %v; want %s", tc.in, in.ID, err, specULID)
 		case tc.err != nil && (!errors.Is(err, tc.err) || err.Error() != tc.msg || in.ID != ulid.ULID{}):
@@ -61,17 +62,16 @@ func TestReadPublicID(t *testing.T) {
 	// Lines: blank ones skipped, as for IDs, and a line too long.
 	var got []string
 	text := "\n" + specPublic + "\r\n \n" + specULID + "\n" + strings.Repeat(" ", MaxLine+1) + "\n"
-	err = ReadLines(strings.NewReader(text), Options{Unmask: m}, func(line int, in Input, err error) error {
+	for in, err := range Lines(strings.NewReader(text), Options{Unmask: m}) {
 		s := in.ID.String()
 		if err != nil {
 			s = err.Error()
 		}
-		got = append(got, string(rune('0'+line))+" "+s)
-		return nil
-	})
-	want := []string{"2 " + specULID, "4 invalid public ID length 26 bytes, want 29", "5 line too long (65537 bytes)"}
-	if err != nil || strings.Join(got, "|") != strings.Join(want, "|") {
-		t.Errorf("ReadLines: %q, %v; want %q", got, err, want)
+		got = append(got, in.Place.String()+" "+s)
+	}
+	want := []string{"line 2 " + specULID, "line 4 invalid public ID length 26 bytes, want 29", "line 5 line too long (65537 bytes)"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("Lines: %q; want %q", got, want)
 	}
 }
 

@@ -145,11 +145,14 @@ func trim(input string) string {
 	return t
 }
 
-// describe turns in and err, what toolinput.Read made of text that is not
+// describe turns err, toolinput.Read's error for given, text that is not
 // an ID, into a problem: the message, the kind and length of the fault
-// from the library's error, and the byte to mark, in.Mark.
-func describe(in toolinput.Input, err error) *problem {
-	p := &problem{Kind: "other", Message: err.Error(), Offset: in.Mark, Index: -1}
+// from the library's error, and the byte to mark (toolinput.Error.Offset).
+func describe(given string, err error) *problem {
+	p := &problem{Kind: "other", Message: err.Error(), Offset: -1, Index: -1}
+	if e, ok := err.(*toolinput.Error); ok {
+		p.Offset = e.Offset()
+	}
 	var pe *ulid.ParseError
 	if errors.As(err, &pe) {
 		p.Length = pe.Length
@@ -162,14 +165,14 @@ func describe(in toolinput.Input, err error) *problem {
 			p.Kind = "character"
 		}
 	}
-	if in.Mark < 0 {
+	if p.Offset < 0 {
 		return p
 	}
-	p.Index = utf16Index(in.Given, in.Mark)
-	if r, size := utf8.DecodeRuneInString(in.Given[in.Mark:]); r != utf8.RuneError || size > 1 {
+	p.Index = utf16Index(given, p.Offset)
+	if r, size := utf8.DecodeRuneInString(given[p.Offset:]); r != utf8.RuneError || size > 1 {
 		p.Char = string(r)
 	} else {
-		p.Char = "\\x" + hex.EncodeToString([]byte{in.Given[in.Mark]})
+		p.Char = "\\x" + hex.EncodeToString([]byte{given[p.Offset]})
 	}
 	return p
 }
@@ -195,59 +198,31 @@ type generated struct {
 	Entropy string // the 10 entropy bytes, lower-case hex
 }
 
-// generator and generatorV7 make the monotonic sequences for the current
-// time, of ULIDs and of UUIDv7-compatible ULIDs: one each per page, so
-// every ULID the page makes with "monotonic" on and no time set is greater
-// than the one before of its kind.
-var (
-	generator   = ulid.NewMonotonic(nil)
-	generatorV7 = ulid.NewMonotonicV7(nil)
-)
-
 // generate makes count ULIDs for the time at, read as the command's --time
 // (toolinput.ParseTime), or for the current time if at is blank. count is
 // the text of the page's field, read as the command's -n
-// (toolinput.ParseCount), from 1 to MaxCount. With monotonic they increase
-// strictly: for the current time they come from the page's generator, for
-// a time set, from a new one (as ulid --time does). Without, each has
-// fresh random entropy, so those made in the same millisecond are in no
-// particular order. With v7 each is also a valid RFC 9562 version 7 UUID,
-// as ulid --v7 makes them: from generatorV7, or a generator of
-// ulid.NewMonotonicV7. An error about the count or the time is a
-// *fieldError.
+// (toolinput.ParseCount), from 1 to MaxCount. They are made as the
+// command makes them (toolinput.Generation): with monotonic they increase
+// strictly, for the current time from ulid.Make, one sequence per page,
+// for a time set from a new generator (as ulid --time does). Without, each
+// has fresh random entropy, so those made in the same millisecond are in
+// no particular order. With v7 each is also a valid RFC 9562 version 7
+// UUID, as ulid --v7 makes them. An error about the count or the time is
+// a *fieldError.
 func generate(count string, monotonic, lower bool, at string, v7 bool) ([]generated, error) {
 	n, err := toolinput.ParseCount(count, 1, MaxCount)
 	if err != nil {
 		return nil, &fieldError{Field: "count", Err: err}
 	}
-	// fresh makes a ULID for ms with fresh random entropy.
-	fresh := func(ms uint64) (ulid.ULID, error) { return ulid.New(ms, nil) }
-	newMonotonic, pageGenerator := ulid.NewMonotonic, generator
-	if v7 {
-		fresh = func(ms uint64) (ulid.ULID, error) { return ulid.NewMonotonicV7(nil).New(ms) }
-		newMonotonic, pageGenerator = ulid.NewMonotonicV7, generatorV7
-	}
-	next := func() (ulid.ULID, error) {
-		ms, err := ulid.Timestamp(time.Now())
-		if err != nil {
-			return ulid.ULID{}, err
-		}
-		return fresh(ms)
-	}
-	if monotonic {
-		next = pageGenerator.Next
-	}
+	g := toolinput.Generation{V7: v7, Fresh: !monotonic}
 	if trim(at) != "" {
-		ms, err := toolinput.ParseTime(at) // which trims as trim does
+		g.At, err = toolinput.ParseTime(at) // which trims as trim does
 		if err != nil {
 			return nil, &fieldError{Field: "time", Err: err}
 		}
-		next = func() (ulid.ULID, error) { return fresh(ms) }
-		if monotonic {
-			g := newMonotonic(nil)
-			next = func() (ulid.ULID, error) { return g.New(ms) }
-		}
+		g.AtSet = true
 	}
+	next := g.Generator()
 	out := make([]generated, 0, n)
 	for range n {
 		id, err := next()
@@ -313,11 +288,12 @@ func decode(input string) *decoded {
 	in, err := toolinput.Read(input, toolinput.Options{})
 	d := &decoded{Input: input, UUIDText: in.Kind == toolinput.UUID}
 	if err != nil {
-		d.Problem = describe(in, err)
+		d.Problem = describe(input, err)
 		return d
 	}
 	id := in.ID
-	d.Trimmed = len(in.Text) != len(input)
+	text, lead := toolinput.Trim(input)
+	d.Trimmed = len(text) != len(input)
 	d.Canonical = id.String()
 	d.UTC = toolinput.Format(id.Timestamp())
 	d.Ms = id.Timestamp()
@@ -330,15 +306,15 @@ func decode(input string) *decoded {
 	if d.UUIDText {
 		return d
 	}
-	for i := 0; i < len(in.Text); i++ {
-		switch c := in.Text[i]; {
+	for i := 0; i < len(text); i++ {
+		switch c := text[i]; {
 		case c >= 'a' && c <= 'z':
 			d.LowerCase = true
 			if c == 'i' || c == 'l' || c == 'o' {
-				d.Aliases = append(d.Aliases, in.Lead+i)
+				d.Aliases = append(d.Aliases, lead+i)
 			}
 		case c == 'I' || c == 'L' || c == 'O':
-			d.Aliases = append(d.Aliases, in.Lead+i)
+			d.Aliases = append(d.Aliases, lead+i)
 		}
 	}
 	return d
@@ -371,7 +347,7 @@ func (it *listItem) fields() map[string]any {
 }
 
 // decodeList reads text as IDs one per line, as ulid validate reads
-// standard input (toolinput.ReadLines): blank lines are skipped, and a line
+// standard input (toolinput.Lines): blank lines are skipped, and a line
 // longer than toolinput.MaxLine is an error. It returns the valid IDs of
 // the first MaxLines lines sorted by time (and, within a millisecond, by
 // the rest of their bits, as ULIDs sort), the invalid ones in line order,
@@ -380,25 +356,24 @@ func (it *listItem) fields() map[string]any {
 // the lines from that one to the end are unread, and text with only blank
 // lines after line MaxLines has none unread.
 func decodeList(text string) (valid, invalid []*listItem, unread int) {
-	errEnough := errors.New("MaxLines read")
 	stop := 0 // the first line left unread, or 0 if every line was read
-	toolinput.ReadLines(strings.NewReader(text), toolinput.Options{}, func(line int, in toolinput.Input, err error) error {
+	for in, err := range toolinput.Lines(strings.NewReader(text), toolinput.Options{}) {
+		line := in.Place.Line
 		if line > MaxLines {
 			stop = line
-			return errEnough
+			break
 		}
 		it := &listItem{Line: line, Input: in.Given}
-		if err != nil {
-			it.Problem = describe(in, err)
+		if err != nil { // a strings.Reader never fails: a *toolinput.Error
+			it.Problem = describe(in.Given, err)
 			invalid = append(invalid, it)
-			return nil
+			continue
 		}
 		it.id, it.Canonical, it.UTC, it.Ms = in.ID, in.ID.String(), toolinput.Format(in.ID.Timestamp()), in.ID.Timestamp()
 		valid = append(valid, it)
-		return nil
-	})
+	}
 	if stop > 0 {
-		// The lines of text, as ReadLines counts them: a last line without
+		// The lines of text, as Lines counts them: a last line without
 		// "\n" is one too.
 		lines := strings.Count(text, "\n")
 		if !strings.HasSuffix(text, "\n") {
@@ -436,7 +411,7 @@ func convert(input string) *conversion {
 	in, err := toolinput.Read(input, toolinput.Options{})
 	c := &conversion{UUIDText: in.Kind == toolinput.UUID}
 	if err != nil {
-		c.Problem = describe(in, err)
+		c.Problem = describe(input, err)
 		return c
 	}
 	c.ULID, c.UUID = in.ID.String(), in.ID.UUIDString()
@@ -456,17 +431,16 @@ func localTimeArgs(ms, offset float64) (uint64, int, error) {
 
 // localTime formats the instant ms (Unix milliseconds) as RFC 3339 with
 // milliseconds in a zone whose offset from UTC then is offset seconds
-// east, as ulid --local does. The page passes the offset the browser
-// knows for that instant (Go's js/wasm port knows only today's). RFC 3339
-// offsets have no seconds: where the offset has them (local mean time,
-// such as Monrovia's -00:44:30 before 1972), the time is formatted in UTC
-// instead and utc is true. Either way toolinput.ParseTime, and so the At
-// time field and ulid --time, read the text back as ms.
+// east, as ulid --local does (toolinput.LocalTime). The page passes the
+// offset the browser knows for that instant (Go's js/wasm port knows only
+// today's). Where the offset has seconds, which RFC 3339 offsets lack,
+// the time is formatted in UTC instead and utc is true. Either way
+// toolinput.ParseTime, and so the At time field and ulid --time, read the
+// text back as ms.
 func localTime(ms uint64, offset int) (text string, utc bool) {
-	if offset%60 != 0 {
-		return toolinput.Format(ms), true
-	}
-	return time.UnixMilli(int64(ms)).In(time.FixedZone("", offset)).Format(toolinput.Layout), false
+	t := toolinput.LocalTime(ms, offset)
+	_, shown := t.Zone()
+	return t.Format(toolinput.Layout), shown != offset
 }
 
 // offsetText writes an offset in seconds east of UTC as ±hh:mm:ss.

@@ -79,7 +79,7 @@ func mask(keys, input string) (*masked, error) {
 	in, err := toolinput.Read(input, toolinput.Options{})
 	r := &masked{UUIDText: in.Kind == toolinput.UUID}
 	if err != nil {
-		r.Problem = describe(in, err)
+		r.Problem = describe(input, err)
 		return r, nil
 	}
 	r.PublicID, r.ULID = m.Mask(in.ID), in.ID.String()
@@ -148,7 +148,7 @@ func describePublic(input string, lead int, err error) *problem {
 	if moved.Offset >= 0 {
 		moved.Offset += lead
 	}
-	p := describe(toolinput.Input{Given: input, Mark: moved.Offset}, &toolinput.Error{Err: &moved})
+	p := describe(input, &toolinput.Error{Err: &moved})
 	switch pe.Err {
 	case ulid.ErrCheckCharacter:
 		p.Kind = "check"

@@ -1,0 +1,252 @@
+package toolinput
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+
+	"github.com/ulidgo/ulid"
+)
+
+// Options change how Read reads an ID.
+type Options struct {
+	Strict   bool // reject Crockford's aliases I, L and O (ulid.ParseStrict)
+	ULIDOnly bool // reject UUID text: only ULIDs are IDs
+	// Unmask, if not nil, makes Read take text as a public ID, which it
+	// unmasks with this masker (ulid.Masker.Unmask) into the ID, under the
+	// same policy of white space and long lines; Strict and ULIDOnly then
+	// change nothing. The error's Err is the masker's *ulid.ParseError.
+	Unmask *ulid.Masker
+}
+
+// A Kind is the form an ID was read in.
+type Kind int
+
+const (
+	ULID Kind = iota // 26 characters of Crockford's Base32
+	UUID             // UUID text, in any form ulid.ParseUUID accepts
+)
+
+// An Input is text as Read read it: what the tools print of an ID, and
+// what they show of an error, come from its fields alone. The text
+// without the white space around it, and where that starts, are
+// Trim(Given).
+type Input struct {
+	ID    ulid.ULID // the ID, if Read returned no error
+	Kind  Kind      // the form Given was read as, also when it is invalid
+	Given string    // the text as given; of text longer than MaxLine, its first MaxLine bytes
+	Place Place     // where Given came from, for messages: set by Inputs and Lines, zero from Read
+}
+
+// Read reads s, an argument or a field, as one ID under the policy: it
+// trims the white space around s, then decodes the rest as a UUID if it
+// has the shape of UUID text (see the package doc), and as a ULID
+// otherwise.
+//
+// The error, if any, is an *Error; its message is the one the tools show
+// after the place and the quoted text. Its offsets count bytes of s as
+// given, before trimming, so that they name the byte in the text the user
+// gave; its Offset method gives the one to point at. Read is safe for
+// concurrent use.
+func Read(s string, opt Options) (Input, error) {
+	return read(s, len(s), opt)
+}
+
+// read is Read for text of n bytes whose first bytes are given: all of
+// them, or at least MaxLine if n is more.
+func read(given string, n int, opt Options) (Input, error) {
+	in := Input{Given: given}
+	if n > MaxLine {
+		in.Given = given[:MaxLine]
+		return in, &Error{Err: &ulid.ParseError{Err: ulid.ErrInvalidLength, Length: n, Offset: -1}}
+	}
+	text, lead := Trim(given)
+	switch {
+	case opt.Unmask != nil:
+		in.Kind = PublicID
+	case !opt.ULIDOnly && isUUIDText(text):
+		in.Kind = UUID
+	}
+	var err error
+	switch {
+	case in.Kind == PublicID:
+		in.ID, err = opt.Unmask.Unmask(text)
+	case in.Kind == UUID:
+		in.ID, err = ulid.ParseUUID(text)
+	case opt.Strict:
+		in.ID, err = ulid.ParseStrict(text)
+	default:
+		in.ID, err = ulid.Parse(text)
+	}
+	if err == nil {
+		return in, nil
+	}
+	e := &Error{Err: shift(err, lead)}
+	if in.Kind == ULID && !opt.ULIDOnly && isUUIDLength(len(text)) {
+		// A UUID with a typo that breaks its shape, such as a 'g' in the
+		// 32 hex digits of MySQL's HEX(): the ULID error alone would hide
+		// what is wrong with it as a UUID.
+		_, uerr := ulid.ParseUUID(text)
+		e.UUID = shift(uerr, lead)
+	}
+	e.PublicID = in.Kind == ULID && e.Err.Err == ulid.ErrInvalidLength && looksPublic(text)
+	if i := strings.IndexAny(text, separators); i >= 0 {
+		e.Separator, e.SeparatorOffset = text[i], lead+i
+	}
+	in.ID = ulid.ULID{}
+	return in, e
+}
+
+// separators are the bytes that, inside a line, suggest it holds more than
+// one field: a CSV or TSV row, or words, pasted where one ID goes.
+const separators = ",;\t "
+
+// separatorNames names each of separators in a hint.
+var separatorNames = map[byte]string{',': "a comma", ';': "a semicolon", '\t': "a tab", ' ': "a space"}
+
+// isUUIDLength reports whether n is the length of a UUID text form: 32
+// hex digits, 36 with hyphens, 38 in braces or 45 with "urn:uuid:".
+func isUUIDLength(n int) bool {
+	return n == 32 || n == 36 || n == 38 || n == 45
+}
+
+// shift returns a copy of err, the *ulid.ParseError that the library's
+// parsers return, with its offset moved by lead bytes, the white space
+// trimmed in front of the text the library saw.
+func shift(err error, lead int) *ulid.ParseError {
+	var pe *ulid.ParseError
+	errors.As(err, &pe)
+	moved := *pe
+	if moved.Offset >= 0 {
+		moved.Offset += lead
+	}
+	return &moved
+}
+
+// An Error is why text is not an ID under the policy. It unwraps to Err,
+// so errors.Is finds the library's sentinel (ulid.ErrInvalidLength for
+// text too long) and errors.As the *ulid.ParseError.
+type Error struct {
+	// Err is the library's error for the form the text was read as, with
+	// its Offset counted in the text as given. For text longer than
+	// MaxLine, which is not read, it is an ulid.ErrInvalidLength with the
+	// text's Length and Offset -1.
+	Err *ulid.ParseError
+	// UUID is, for text read as a ULID whose length after trimming is that
+	// of a UUID text form (32, 36, 38 or 45 bytes), its error as UUID
+	// text, its offset counted likewise; otherwise nil, and always nil
+	// under Options.ULIDOnly. Such text is most likely a UUID with a typo,
+	// or a ULID with something added, so the message gives both readings.
+	UUID *ulid.ParseError
+	// Separator is the first comma, semicolon, tab or space inside the
+	// trimmed text, or 0 if it has none; SeparatorOffset is its offset in
+	// the text as given. Such a line most likely holds more than one field
+	// (a row pasted from a CSV file or a table), and the message says that
+	// a line holds one ID.
+	Separator       byte
+	SeparatorOffset int
+	// PublicID is whether text read as a ULID, refused for its length, has
+	// the form of a public ID (see looksPublic), such as one pasted where
+	// an ID goes; the message then says so.
+	PublicID bool
+}
+
+// Error returns the message the tools show: the library's, without the
+// package's "ulid: " that the tools' own messages start with; then, if
+// e.UUID is set, the library's message for the UUID reading, after "; as
+// UUID text: " in place of its own "invalid UUID text":
+//
+//	invalid length 32 bytes, want 26; as UUID text: character 'g' at offset 31, want a hex digit
+//
+// and, if e.PublicID is set, the hint " (this looks like a public ID:
+// unmask it with its key)"; if e.Separator is set, the reminder " (a line
+// holds one ID, and this one has a comma at offset N)". For text longer
+// than MaxLine (e.Err.Length more than MaxLine) it is "line too long (N
+// bytes)".
+func (e *Error) Error() string {
+	if e.Err.Length > MaxLine {
+		return "line too long (" + strconv.Itoa(e.Err.Length) + " bytes)"
+	}
+	msg := strings.TrimPrefix(e.Err.Error(), "ulid: ")
+	if e.UUID != nil {
+		// "ulid: invalid UUID text: character ..." or "ulid: invalid UUID
+		// text length ...": the reading is named once, before the colon.
+		rest := strings.TrimPrefix(e.UUID.Error(), "ulid: invalid UUID text")
+		if r, ok := strings.CutPrefix(rest, ": "); ok {
+			msg += "; as UUID text: " + r
+		} else {
+			msg += "; as UUID text: invalid" + rest
+		}
+	}
+	if e.PublicID {
+		msg += publicIDHint
+	}
+	if e.Separator != 0 {
+		msg += " (a line holds one ID, and this one has " + separatorNames[e.Separator] + " at offset " + strconv.Itoa(e.SeparatorOffset) + ")"
+	}
+	return msg
+}
+
+// Unwrap returns e.Err.
+func (e *Error) Unwrap() error { return e.Err }
+
+// Offset returns the offset, in the text as given, of the byte the message
+// names, for a tool to point at, or -1 if it names none: that of the UUID
+// reading if there is one (the ULID reading of such text is a length
+// error), else e.Err.Offset.
+func (e *Error) Offset() int {
+	if e.UUID != nil {
+		return e.UUID.Offset
+	}
+	return e.Err.Offset
+}
+
+// Report returns the line the tools print about in, which err, its error
+// from Read or Inputs, says is not an ID: its place, its text quoted, and
+// the reason, as in
+//
+//	line 3: "01ARYZ6S41TSV4RRFFQ69G5FAU": invalid character 'U' at offset 25
+//
+// Text of more than QuoteMax bytes is cut: to its first QuoteMax bytes and
+// "..." (see Quote), or, where the byte err.Offset names is past those, to
+// "..." and the bytes up to and including that one, QuoteMax at most and
+// none of the white space in front, and "..." if more follow. Either way
+// the offsets in the message count in the whole text.
+func Report(in Input, err *Error) string {
+	q := Quote(in.Given)
+	if at := err.Offset(); at >= QuoteMax {
+		_, lead := Trim(in.Given)
+		q = "..." + strconv.Quote(in.Given[max(at+1-QuoteMax, lead):at+1])
+		if at+1 < len(in.Given) {
+			q += "..."
+		}
+	}
+	return in.Place.String() + ": " + q + ": " + err.Error()
+}
+
+// isUUIDText reports whether s, already trimmed, is UUID text under the
+// policy's shape rule (see the package doc): it starts with "urn:uuid:" or
+// "{", has hyphens at bytes 8 and 13, or is hex digits and hyphens with a
+// hyphen or more than 26 digits. Its length does not matter, so that a
+// truncated or mistyped UUID is still UUID text, and its error can speak
+// of UUID forms. It is the one place the tools decide this.
+func isUUIDText(s string) bool {
+	switch {
+	case len(s) >= 9 && strings.EqualFold(s[:9], "urn:uuid:"), strings.HasPrefix(s, "{"):
+		return true
+	case len(s) >= 14 && s[8] == '-' && s[13] == '-':
+		return true
+	}
+	digits, hyphens := 0, 0
+	for i := range len(s) {
+		switch c := s[i]; {
+		case c == '-':
+			hyphens++
+		case '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F':
+			digits++
+		default:
+			return false
+		}
+	}
+	return digits > 0 && (hyphens > 0 || digits > ulid.EncodedSize)
+}
