@@ -2,22 +2,48 @@ package main
 
 import (
 	"bufio"
+	"fmt"
+	"strconv"
 
 	"github.com/ulidgo/ulid/internal/toolinput"
 )
 
-// runConvert prints each ID in args (see eachID) in the other form: the
-// UUID text of a ULID, the ULID of a UUID. It returns the exit status.
+// runConvert prints each ID in args (see each) in the other form: the UUID
+// text of a ULID, the ULID of a UUID. It returns the exit status.
 func (c *cli) runConvert(args []string, opt toolinput.Options) int {
-	w := bufio.NewWriterSize(c.stdout, 64<<10)
-	return c.eachID(w, args, opt, func(in toolinput.Input) error {
-		b := w.AvailableBuffer()
+	return c.each(args, opt, func(b []byte, in toolinput.Input) []byte {
 		if in.Kind == toolinput.UUID {
-			b, _ = in.ID.AppendText(b)
+			b, _ = in.ID.AppendText(b) // never fails
 		} else {
 			b = in.ID.AppendUUID(b)
 		}
-		_, err := w.Write(append(b, '\n'))
-		return err
+		return append(b, '\n')
 	})
+}
+
+// runValidate reads each ID in args as each does, and prints each invalid
+// one on standard output with where it was and the reason
+// (toolinput.Report), and then how many were invalid on standard error. It
+// returns the exit status: 1 if any ID was invalid.
+func (c *cli) runValidate(args []string, opt toolinput.Options) int {
+	w := bufio.NewWriterSize(c.stdout, 64<<10)
+	total, bad := 0, 0
+	for in, err := range toolinput.Inputs(args, c.stdin, opt) {
+		total++
+		if e, invalid := err.(*toolinput.Error); invalid {
+			bad++
+			_, err = fmt.Fprintln(w, toolinput.Report(in, e))
+		}
+		if err != nil {
+			return c.fail(err)
+		}
+	}
+	if err := w.Flush(); err != nil {
+		return c.fail(err)
+	}
+	if bad > 0 {
+		fmt.Fprintln(c.stderr, "ulid: "+strconv.Itoa(bad)+" of "+strconv.Itoa(total)+" IDs invalid")
+		return 1
+	}
+	return 0
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"encoding/json"
 	"flag"
 	"io"
 	"math"
@@ -101,34 +100,30 @@ func (c *cli) runGenerate(opt genOptions) (int, error) {
 func generate(w io.Writer, opt genOptions) error {
 	next := opt.gen.Generator()
 	bw := bufio.NewWriterSize(w, 64<<10)
-	enc := json.NewEncoder(bw)
 	for range opt.n {
 		id, err := next()
 		if err != nil {
 			return err
 		}
-		if opt.json {
-			if err := enc.Encode(describe(id, opt.show.local)); err != nil {
-				return err
-			}
-			continue
-		}
 		b := bw.AvailableBuffer()
 		switch {
+		case opt.json:
+			b = appendJSON(b, id, opt.show.local)
 		case opt.show.one():
-			b = opt.show.appendOne(b, id)
+			b = append(opt.show.appendOne(b, id), '\n')
 		case opt.asUUID:
-			b = id.AppendUUID(b)
+			b = append(id.AppendUUID(b), '\n')
 		default:
 			start := len(b)
-			b, _ = id.AppendText(b)
+			b, _ = id.AppendText(b) // never fails
 			if opt.lower {
 				for i := start; i < len(b); i++ {
 					b[i] |= 0x20 // Crockford's alphabet is digits and upper-case letters
 				}
 			}
+			b = append(b, '\n')
 		}
-		if _, err := bw.Write(append(b, '\n')); err != nil {
+		if _, err := bw.Write(b); err != nil {
 			return err
 		}
 	}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -167,27 +166,31 @@ func describe(id ulid.ULID, local bool) info {
 	}
 }
 
-// runInspect describes each ID in args on standard output (see eachID) and
-// returns the exit status.
-func (c *cli) runInspect(args []string, opt inspectOptions) int {
-	w := bufio.NewWriterSize(c.stdout, 64<<10)
-	enc := json.NewEncoder(w)
+// appendJSON appends what inspect --json prints of id to b: a JSON object
+// and a newline.
+func appendJSON(b []byte, id ulid.ULID, local bool) []byte {
+	j, _ := json.Marshal(describe(id, local)) // never fails: strings, a number and a bool
+	return append(append(b, j...), '\n')
+}
+
+// runInspect describes each ID in args on standard output (see each) and
+// returns the exit status, or a usageError for flags that cannot be
+// combined.
+func (c *cli) runInspect(args []string, opt inspectOptions) (int, error) {
+	if err := opt.check(); err != nil {
+		return 0, err
+	}
 	first := true
-	return c.eachID(w, args, opt.policy, func(in toolinput.Input) error {
-		id := in.ID
-		if opt.show.one() {
-			_, err := w.Write(append(opt.show.appendOne(w.AvailableBuffer(), id), '\n'))
-			return err
-		}
-		if opt.json {
-			return enc.Encode(describe(id, opt.show.local))
-		}
-		b := w.AvailableBuffer()
-		if !first {
+	return c.each(args, opt.policy, func(b []byte, in toolinput.Input) []byte {
+		switch {
+		case opt.show.one():
+			return append(opt.show.appendOne(b, in.ID), '\n')
+		case opt.json:
+			return appendJSON(b, in.ID, opt.show.local)
+		case !first:
 			b = append(b, '\n')
 		}
 		first = false
-		_, err := w.Write(appendInspect(b, id, opt.show.local))
-		return err
-	})
+		return appendInspect(b, in.ID, opt.show.local)
+	}), nil
 }

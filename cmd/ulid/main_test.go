@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"go/ast"
+	"go/doc"
 	"go/parser"
 	"go/token"
 	"os"
@@ -167,7 +169,7 @@ func TestHelp(t *testing.T) {
 		}
 	}
 	for _, want := range []string{"Command ulid", "Usage:", "--time T", "--lower", "--uuid", "inspect", "--json", "--local", "--strict", "convert", "validate", "Examples:",
-		"--version", "-f FIELD", "rfc3339", "--ulid-only", "@1782210600", "not a v4 or", "v7 UUID", "-z", "-q", "White space around\nan ID is ignored"} {
+		"--version", "-f FIELD", "rfc3339", "--ulid-only", "@1782210600", "not a v4 or", "v7 UUID", "-z", "-q", "White space around an ID is ignored"} {
 		if !strings.Contains(help, want) {
 			t.Errorf("help lacks %q", want)
 		}
@@ -175,24 +177,26 @@ func TestHelp(t *testing.T) {
 }
 
 // TestHelpIsDoc checks that ulid -h prints the package doc of doc.go as
-// go/ast reads it, code blocks indented by two spaces instead of a tab, and
-// that the misuse synopsis is its Usage block.
+// go doc prints it (go/doc's text, code blocks indented by four spaces),
+// and that the misuse synopsis is its Usage block.
 func TestHelpIsDoc(t *testing.T) {
-	f, err := parser.ParseFile(token.NewFileSet(), "doc.go", nil, parser.ParseComments|parser.PackageClauseOnly)
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "doc.go", nil, parser.ParseComments|parser.PackageClauseOnly)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := strings.ReplaceAll(f.Doc.Text(), "\n\t", "\n  "); help != want {
+	pkg, err := doc.NewFromFiles(fset, []*ast.File{f}, "github.com/ulidgo/ulid/cmd/ulid")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr := pkg.Printer()
+	pr.TextCodePrefix = "    " // as go doc prints a package's doc
+	if want := string(pr.Text(pkg.Parser().Parse(pkg.Doc))); help != want {
 		t.Errorf("help differs from the package doc:\n%s\n----\n%s", help, want)
 	}
-	const usage = "usage: ulid [-n N] [--time T] [--v7] [--lower] [--uuid] [--json | -f FIELD] [--local] [-z]\n" +
-		"       ulid [inspect] [--json | -f FIELD] [--local] [--strict] [--ulid-only] [ID...]\n" +
-		"       ulid convert [--strict] [--ulid-only] [ID...]\n" +
-		"       ulid validate [--strict] [--ulid-only] [ID...]\n" +
-		"       ulid mask [--key-file F] [--strict] [--ulid-only] [ID...]\n" +
-		"       ulid unmask [--key-file F] [--uuid] [PUBLIC...]\n" +
-		"       ulid --version\n" +
-		"Run 'ulid -h' for details and examples.\n"
+	_, usage, _ := strings.Cut(help, "Usage:\n\n")
+	usage, _, _ = strings.Cut(usage, "\n\n")
+	usage = "usage: " + strings.TrimPrefix(strings.ReplaceAll(usage, "\n    ", "\n       "), "    ") + "\nRun 'ulid -h' for details and examples.\n"
 	if synopsis != usage {
 		t.Errorf("synopsis = %q, want %q", synopsis, usage)
 	}
@@ -621,9 +625,9 @@ func TestMisuse(t *testing.T) {
 		{[]string{"generate", "--json", "--lower"}, "--lower and --json cannot be combined"},
 		{[]string{"--v7", specULID}, "--v7 generates; it cannot be combined with IDs"},
 		{[]string{specULID, "-", "--v7"}, "--v7 generates"},
-		{[]string{"inspect", "--v7", specULID}, "flag provided but not defined: --v7"},
+		{[]string{"inspect", "--v7", specULID}, "flag provided but not defined: -v7"},
 		{[]string{"generate", "--v7", specULID}, "generate takes no IDs"},
-		{[]string{"convert", "--v7", specULID}, "flag provided but not defined: --v7"},
+		{[]string{"convert", "--v7", specULID}, "flag provided but not defined: -v7"},
 		{[]string{"--time", "yesterday"}, "want an RFC 3339 time"},
 		{[]string{"--time", "2026-06-23"}, "want an RFC 3339 time"},
 		{[]string{"--time", "-1"}, "want an RFC 3339 time"},
@@ -633,8 +637,8 @@ func TestMisuse(t *testing.T) {
 		{[]string{"inspct", specULID}, `unknown command "inspct"`},
 		{[]string{"generate", specULID}, "generate takes no IDs"},
 		{[]string{"inspect", "-n", "3"}, "flag provided but not defined: -n"},
-		{[]string{"convert", "--json"}, "flag provided but not defined: --json"},
-		{[]string{"validate", "--lower"}, "flag provided but not defined: --lower"},
+		{[]string{"convert", "--json"}, "flag provided but not defined: -json"},
+		{[]string{"validate", "--lower"}, "flag provided but not defined: -lower"},
 	} {
 		r := runCmd(t, "", tc.args...)
 		if r.code != 2 || r.stdout != "" || !strings.HasPrefix(r.stderr, "ulid: ") || !strings.Contains(r.stderr, tc.want) || !strings.HasSuffix(r.stderr, synopsis) {
@@ -730,25 +734,28 @@ func TestWriteErrorStops(t *testing.T) {
 	}
 }
 
-// TestFlagSpelling checks that an error names a flag as it was typed: the
-// flag package takes -time and --time alike, and writes one dash.
-func TestFlagSpelling(t *testing.T) {
+// TestFlagMessages checks that an error about a flag is the flag
+// package's, which takes -time and --time alike and names a flag with one
+// dash, as Go's tools do; the command's own messages spell a flag as the
+// help does.
+func TestFlagMessages(t *testing.T) {
 	for _, tc := range []struct {
 		args []string
 		want string
 	}{
-		{[]string{"--time", "x"}, `ulid: invalid value "x" for flag --time: `},
+		{[]string{"--time", "x"}, `ulid: invalid value "x" for flag -time: `},
 		{[]string{"-time", "x"}, `ulid: invalid value "x" for flag -time: `},
-		{[]string{"--time=x"}, `ulid: invalid value "x" for flag --time: `},
-		{[]string{"--n", "1e3"}, `ulid: invalid value "1e3" for flag --n: `},
-		{[]string{"--nope"}, "ulid: flag provided but not defined: --nope\n"},
+		{[]string{"--time=x"}, `ulid: invalid value "x" for flag -time: `},
+		{[]string{"--n", "1e3"}, `ulid: invalid value "1e3" for flag -n: `},
+		{[]string{"--nope"}, "ulid: flag provided but not defined: -nope\n"},
 		{[]string{"-nope"}, "ulid: flag provided but not defined: -nope\n"},
-		{[]string{"--time"}, "ulid: flag needs an argument: --time\n"},
-		{[]string{"inspect", "--json=maybe", specULID}, `ulid: invalid boolean value "maybe" for --json: `},
+		{[]string{"--time"}, "ulid: flag needs an argument: -time\n"},
+		{[]string{"inspect", "--json=maybe", specULID}, `ulid: invalid boolean value "maybe" for -json: `},
 		{[]string{"--lower", specULID}, "ulid: --lower generates; it cannot be combined with IDs to inspect\n"},
-		{[]string{"-lower", specULID}, "ulid: -lower generates; it cannot be combined with IDs to inspect\n"},
-		{[]string{"-strict"}, "ulid: -strict inspects IDs; give IDs, or - to read them\n"},
-		// An ID after "--" that looks like a flag is not a spelling.
+		{[]string{"-lower", specULID}, "ulid: --lower generates; it cannot be combined with IDs to inspect\n"},
+		{[]string{"-strict"}, "ulid: --strict inspects IDs; give IDs, or - to read them\n"},
+		{[]string{"-z", "-n", "2", specULID}, "ulid: -n generates; it cannot be combined with IDs to inspect\n"},
+		// An ID after "--" that looks like a flag is an ID.
 		{[]string{"-time", "x", "--", "--time"}, `ulid: invalid value "x" for flag -time: `},
 	} {
 		r := runCmd(t, "", tc.args...)

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"errors"
 	"flag"
 	"io"
@@ -24,52 +23,47 @@ const keysEnv = "ULID_MASK_KEYS"
 const maxKeyFile = 64 << 10
 
 // runMasking runs the command cmd, "mask" or "unmask", with args, the
-// arguments after it. It reads the keys before any ID, so that a bad key
-// file ends the run, with a usageError, before anything is printed.
-func (c *cli) runMasking(cmd string, args []string) (int, error) {
-	flags := newFlagSet()
-	var keyFile string
-	flags.StringVar(&keyFile, "key-file", "", "read the keys from this file")
+// arguments after it, and fs, the flag set of every command. It reads the
+// keys before any ID, so that a bad key file ends the run, with a
+// usageError, before anything is printed.
+func (c *cli) runMasking(fs *flag.FlagSet, cmd string, args []string) (int, error) {
+	keyFile := fs.String("key-file", "", "read the keys from this file")
 	var opt toolinput.Options
 	var uuid bool
 	if cmd == "mask" {
-		policyFlags(flags, &opt)
+		policyFlags(fs, &opt)
 	} else {
-		flags.BoolVar(&uuid, "uuid", false, "print each ULID as UUID text")
+		fs.BoolVar(&uuid, "uuid", false, "print each ULID as UUID text")
 	}
-	ids, _, err := c.parseFlags(flags, args)
+	ids, _, err := parseFlags(fs, args)
 	if err != nil {
 		return 0, err
 	}
-	m, err := c.masker(flags, keyFile)
+	m, err := masker(fs, *keyFile)
 	if err != nil {
 		return 0, err
 	}
-	w := bufio.NewWriterSize(c.stdout, 64<<10)
 	if cmd == "mask" {
-		return c.eachID(w, ids, opt, func(in toolinput.Input) error {
-			_, err := w.Write(append(m.AppendMask(w.AvailableBuffer(), in.ID), '\n'))
-			return err
+		return c.each(ids, opt, func(b []byte, in toolinput.Input) []byte {
+			return append(m.AppendMask(b, in.ID), '\n')
 		}), nil
 	}
 	opt.Unmask = m
-	return c.eachID(w, ids, opt, func(in toolinput.Input) error {
-		b := w.AvailableBuffer()
+	return c.each(ids, opt, func(b []byte, in toolinput.Input) []byte {
 		if uuid {
-			b = in.ID.AppendUUID(b)
-		} else {
-			b, _ = in.ID.AppendText(b) // never fails
+			return append(in.ID.AppendUUID(b), '\n')
 		}
-		_, err := w.Write(append(b, '\n'))
-		return err
+		b, _ = in.ID.AppendText(b) // never fails
+		return append(b, '\n')
 	}), nil
 }
 
 // masker returns the Masker of the keys in the file that --key-file names,
 // or, if it was not given, in the environment variable keysEnv. Its error,
 // a usageError, names the file or the variable and never shows a key.
-func (c *cli) masker(flags *flag.FlagSet, keyFile string) (*ulid.Masker, error) {
-	if anySet(flags, "key-file") == "" {
+func masker(fs *flag.FlagSet, keyFile string) (*ulid.Masker, error) {
+	const flagName = "--key-file"
+	if anySet(fs, "key-file") == "" {
 		keys, ok := os.LookupEnv(keysEnv)
 		if !ok {
 			return nil, usageError("no keys: give --key-file F, a file of hex keys, or set " + keysEnv)
@@ -80,7 +74,6 @@ func (c *cli) masker(flags *flag.FlagSet, keyFile string) (*ulid.Masker, error) 
 		}
 		return m, nil
 	}
-	flagName := c.flagName("key-file")
 	text, err := readKeyFile(keyFile)
 	if err == nil {
 		var m *ulid.Masker

@@ -363,11 +363,11 @@ func TestMaskMisuse(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"mask", "--key-file", file, "--uuid", specULID}, "flag provided but not defined: --uuid"},
-		{[]string{"unmask", "--key-file", file, "--strict"}, "flag provided but not defined: --strict"},
-		{[]string{"unmask", "--key", "000102030405060708090a0b0c0d0e0f"}, "flag provided but not defined: --key\n"},
-		{[]string{"mask", "--key-file"}, "flag needs an argument: --key-file"},
-		{[]string{"--key-file", file, "mask"}, "flag provided but not defined: --key-file"},
+		{[]string{"mask", "--key-file", file, "--uuid", specULID}, "flag provided but not defined: -uuid"},
+		{[]string{"unmask", "--key-file", file, "--strict"}, "flag provided but not defined: -strict"},
+		{[]string{"unmask", "--key", "000102030405060708090a0b0c0d0e0f"}, "flag provided but not defined: -key\n"},
+		{[]string{"mask", "--key-file"}, "flag needs an argument: -key-file"},
+		{[]string{"--key-file", file, "mask"}, "flag provided but not defined: -key-file"},
 		{[]string{"--json", "unmask"}, `the command "unmask" must come first, before any flag`},
 	} {
 		r := runCmd(t, "", tc.args...)

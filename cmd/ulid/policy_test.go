@@ -200,7 +200,7 @@ func TestField(t *testing.T) {
 		{[]string{"-f", "ms1", specULID}, `invalid value "ms1" for flag -f: ` + names},
 		{[]string{"-f", "1", specULID}, `invalid value "1" for flag -f: ` + names},
 		{[]string{"-f", "2006-01-02", specULID}, `invalid value "2006-01-02" for flag -f: ` + names},
-		{[]string{"--format=15:04 MST", "--local", specULID}, `invalid value "15:04 MST" for flag --format: ` + names},
+		{[]string{"--format=15:04 MST", "--local", specULID}, `invalid value "15:04 MST" for flag -format: ` + names},
 		{[]string{"-f", "2006-01-02", "-f", "ms", specULID}, `invalid value "2006-01-02" for flag -f: ` + names},
 		{[]string{"inspect", "-f", "RFC3339Nano", "-"}, `invalid value "RFC3339Nano" for flag -f: ` + names},
 		// Nor when generating.
@@ -216,7 +216,7 @@ func TestField(t *testing.T) {
 		{[]string{"-f", "ms", "--uuid"}, "--uuid and -f cannot be combined"},
 		{[]string{"generate", "--lower", "-f", "ulid"}, "--lower and -f cannot be combined"},
 		{[]string{"generate", "--json", "-f", "ms"}, "--json and -f cannot be combined"},
-		{[]string{"validate", "--v7"}, "flag provided but not defined: --v7"},
+		{[]string{"validate", "--v7"}, "flag provided but not defined: -v7"},
 	} {
 		r := runCmd(t, specULID+"\n", tc.args...)
 		if r.code != 2 || r.stdout != "" || !strings.Contains(r.stderr, tc.want) || !strings.HasSuffix(r.stderr, synopsis) {
@@ -312,7 +312,7 @@ func TestTimeForms(t *testing.T) {
 
 	// Seconds are never read as 1970 milliseconds.
 	r := runCmd(t, "", "--time", "1796113133")
-	want := `ulid: invalid value "1796113133" for flag --time: 1796113133 is ambiguous: as Unix milliseconds it is 1970-01-21T18:55:13.133Z, ` +
+	want := `ulid: invalid value "1796113133" for flag -time: 1796113133 is ambiguous: as Unix milliseconds it is 1970-01-21T18:55:13.133Z, ` +
 		"as Unix seconds 2026-12-01T08:18:53.000Z; write @1796113133 for seconds, or the time in RFC 3339\n"
 	if r.code != 2 || r.stdout != "" || r.stderr != want+synopsis {
 		t.Errorf("--time 1796113133: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
@@ -333,7 +333,7 @@ func TestTimeForms(t *testing.T) {
 			"which RFC 3339 offsets do not have; write the time in UTC: 1971-06-01T12:00:00.123Z"},
 	} {
 		r := runCmd(t, "", "--time", tc.time)
-		want := `ulid: invalid value "` + tc.time + `" for flag --time: ` + tc.want + "\n" + synopsis
+		want := `ulid: invalid value "` + tc.time + `" for flag -time: ` + tc.want + "\n" + synopsis
 		if r.code != 2 || r.stdout != "" || r.stderr != want {
 			t.Errorf("--time %s: exit %d, stdout %q, stderr %q; want %q", tc.time, r.code, r.stdout, r.stderr, want)
 		}
@@ -346,12 +346,12 @@ func TestTimeForms(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--time", long}, `ulid: invalid value "2026-06-23T10:30:00.11111111111111111111"... for flag --time: ` +
+		{[]string{"--time", long}, `ulid: invalid value "2026-06-23T10:30:00.11111111111111111111"... for flag -time: ` +
 			`UTC offset +00 needs minutes in "2026-06-23T10:30:00.11111111111111111111"...; write +00:00`},
-		{[]string{"--time", strings.Repeat("x", 100<<10)}, `ulid: invalid value "` + strings.Repeat("x", 40) + `"... for flag --time: ` + toolinput.TimeSyntax},
+		{[]string{"--time", strings.Repeat("x", 100<<10)}, `ulid: invalid value "` + strings.Repeat("x", 40) + `"... for flag -time: ` + toolinput.TimeSyntax},
 		{[]string{"-n", strings.Repeat("9", 100<<10)}, `ulid: invalid value "` + strings.Repeat("9", 40) + `"... for flag -n: out of range: want from 0 to 9223372036854775807`},
 		{[]string{"-f", strings.Repeat("x", 100<<10), specULID}, `ulid: invalid value "` + strings.Repeat("x", 40) + `"... for flag -f: want one of`},
-		{[]string{"inspect", "--json=" + strings.Repeat("x", 100<<10), specULID}, `ulid: invalid boolean value "` + strings.Repeat("x", 40) + `"... for --json: parse error`},
+		{[]string{"inspect", "--json=" + strings.Repeat("x", 100<<10), specULID}, `ulid: invalid boolean value "` + strings.Repeat("x", 40) + `"... for -json: parse error`},
 	} {
 		r := runCmd(t, "", tc.args...)
 		first, rest, _ := strings.Cut(r.stderr, "\n")
