@@ -41,7 +41,8 @@
 //
 // In a testing/synctest bubble, make ULIDs with a generator created inside
 // the bubble by [NewMonotonic], which follows the bubble's fake clock; do not
-// call [Make] there, which is process-wide. The [testing guide] says why and
+// call [Make] there, which is process-wide. The testing guide,
+// https://github.com/ulidgo/ulid/blob/main/docs/testing.md, says why and
 // shows both ways.
 //
 // To check a ULID's time, compare milliseconds: [ULID.Timestamp] lies between
@@ -54,8 +55,6 @@
 // tokens. To show IDs to the outside world without their time, keep ULIDs as
 // keys and hand out public IDs: a [Masker] turns a ULID into a public ID with
 // a secret key, and back.
-//
-// [testing guide]: https://github.com/ulidgo/ulid/blob/main/docs/testing.md
 package ulid
 
 import (
