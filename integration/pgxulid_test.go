@@ -449,7 +449,8 @@ func TestPgxULID(t *testing.T) {
 
 // TestPgxULIDWithoutRegister pins what pgxulid is for: without it, a plain
 // ULID fails loudly in the Exec and SimpleProtocol modes (and a []ulid.ULID
-// cannot be sent at all), while the describing modes take the 16 bytes. It
+// cannot be sent at all there: TestPgxULIDSliceWithoutRegister), while the
+// describing modes take the 16 bytes. It
 // also shows the silent failure Register removes: in those two modes, a ULID
 // bound to a text column is stored as bytea hex.
 func TestPgxULIDWithoutRegister(t *testing.T) {
@@ -723,6 +724,81 @@ func TestPgxULIDBytea(t *testing.T) {
 			var found int
 			if err := conn.QueryRow(ctx, "SELECT count(*) FROM "+table+" WHERE n = 1 AND b = $1", id[:]).Scan(&found); err != nil || found != 1 {
 				t.Errorf("lookup with id[:] found %d rows, %v; want 1", found, err)
+			}
+		})
+	}
+}
+
+// TestPgxULIDSliceWithoutRegister pins where a []ulid.ULID fails without
+// pgxulid, for the package doc: statement by statement, in every mode,
+// directly and through PgBouncer. In the describing modes pgx learns the
+// parameter's type from the server and sends each element's 16 bytes, which
+// uuid[] and bytea[] take; text[] takes them as text, so most ULIDs fail with
+// SQLSTATE 22021 but one whose 16 bytes are valid UTF-8 is stored as those
+// characters. In Exec and SimpleProtocol mode pgx has no type to encode a
+// []ulid.ULID as, and nothing is sent.
+func TestPgxULIDSliceWithoutRegister(t *testing.T) {
+	spec := ulid.MustParse("01ARYZ6S41TSV4RRFFQ69G5FAV")   // bytes 01 56 3d f3 ...: not UTF-8
+	ascii := ulid.ULID([]byte("0123456789abcdef"))         // 16 bytes that are UTF-8 text
+	absent := ulid.MustParse("01ARYZ6S41TSV4RRFFQ69G5FAW") // in no row
+	statements := []struct {
+		name  string
+		query string // $1 is the []ulid.ULID; SELECTs return one text
+		set   string // for an UPDATE, the column read back as text
+		ids   []ulid.ULID
+		want  string // the text read back, where it works
+		code  string // the SQLSTATE where it fails in the describing modes
+	}{
+		{"uuid = ANY($1)", "SELECT count(*)::text FROM %s WHERE id = ANY($1)", "", []ulid.ULID{absent, spec}, "1", ""},
+		{"bytea = ANY($1)", "SELECT count(*)::text FROM %s WHERE b = ANY($1)", "", []ulid.ULID{absent, spec}, "1", ""},
+		{"text = ANY($1)", "SELECT count(*)::text FROM %s WHERE t = ANY($1)", "", []ulid.ULID{absent, spec}, "", "22021"},
+		{"uuid[] column", "UPDATE %s SET ids = $1", "ids", []ulid.ULID{spec, ascii}, uuidArrayText(spec, ascii), ""},
+		{"bytea[] column", "UPDATE %s SET bs = $1", "bs", []ulid.ULID{spec}, `{"\\x01563df36481d6764c61efb99302bd5b"}`, ""},
+		{"text[] column", "UPDATE %s SET ts = $1", "ts", []ulid.ULID{spec}, "", "22021"},
+		// The silent failure: the 16 bytes stored as 16 characters.
+		{"text[] column, UTF-8 bytes", "UPDATE %s SET ts = $1", "ts", []ulid.ULID{ascii}, "{0123456789abcdef}", ""},
+	}
+	for _, r := range routes {
+		t.Run(r.name, func(t *testing.T) {
+			for _, mode := range r.modes {
+				t.Run(modeName(mode), func(t *testing.T) {
+					ctx := testContext(t)
+					conn := connectMode(t, r.env, mode, false)
+					table := "pgxulid_noreg_slice_" + r.name + "_" + modeName(mode)
+					for _, q := range []string{
+						"DROP TABLE IF EXISTS " + table,
+						"CREATE TABLE " + table + " (id uuid, b bytea, t text, ids uuid[], bs bytea[], ts text[])",
+						// The spec's ULID in every scalar form, written without ULIDs.
+						"INSERT INTO " + table + " (id, b, t) VALUES ('" + spec.UUIDString() + "', '\\x01563df36481d6764c61efb99302bd5b', '" + spec.UUIDString() + "')",
+					} {
+						if _, err := conn.Exec(ctx, q); err != nil {
+							t.Fatalf("%s: %v", q, err)
+						}
+					}
+					for _, st := range statements {
+						q := fmt.Sprintf(st.query, table)
+						var got string
+						var err error
+						if st.set == "" {
+							err = conn.QueryRow(ctx, q, st.ids).Scan(&got)
+						} else if _, err = conn.Exec(ctx, q, st.ids); err == nil {
+							err = conn.QueryRow(ctx, "SELECT "+st.set+"::text FROM "+table).Scan(&got)
+						}
+						var pgErr *pgconn.PgError
+						switch {
+						case !describes(mode):
+							if err == nil || !strings.Contains(err.Error(), "unable to encode []ulid.ULID") || !strings.Contains(err.Error(), "cannot find encode plan") {
+								t.Errorf("%s in %s mode: %q, %v; want pgx's encode error", st.name, mode, got, err)
+							}
+						case st.code != "":
+							if !errors.As(err, &pgErr) || pgErr.Code != st.code {
+								t.Errorf("%s in %s mode: %q, %v; want SQLSTATE %s", st.name, mode, got, err, st.code)
+							}
+						case err != nil || got != st.want:
+							t.Errorf("%s in %s mode: %q, %v; want %q", st.name, mode, got, err, st.want)
+						}
+					}
+				})
 			}
 		})
 	}
