@@ -61,6 +61,17 @@ var routes = []route{
 	{"pgbouncer", envPgBouncer, bouncerModes},
 }
 
+// eachRoute runs test as a subtest for each route and each of its modes.
+func eachRoute(t *testing.T, test func(t *testing.T, r route, mode pgx.QueryExecMode)) {
+	for _, r := range routes {
+		t.Run(r.name, func(t *testing.T) {
+			for _, mode := range r.modes {
+				t.Run(modeName(mode), func(t *testing.T) { test(t, r, mode) })
+			}
+		})
+	}
+}
+
 // modeName is mode as pgx's default_query_exec_mode connection parameter
 // spells it.
 func modeName(mode pgx.QueryExecMode) string {
@@ -432,162 +443,145 @@ var pgxOps = []struct {
 // TestPgxULID runs every operation in every query exec mode, directly and
 // through PgBouncer, with pgxulid registered.
 func TestPgxULID(t *testing.T) {
-	for _, r := range routes {
-		t.Run(r.name, func(t *testing.T) {
-			for _, mode := range r.modes {
-				t.Run(modeName(mode), func(t *testing.T) {
-					conn := connectMode(t, r.env, mode, true)
-					table := pgxTable(t, conn, "pgxulid_"+r.name+"_"+modeName(mode))
-					for _, op := range pgxOps {
-						t.Run(op.name, func(t *testing.T) { op.run(t, conn, mode, table) })
-					}
-				})
-			}
-		})
-	}
+	eachRoute(t, func(t *testing.T, r route, mode pgx.QueryExecMode) {
+		conn := connectMode(t, r.env, mode, true)
+		table := pgxTable(t, conn, "pgxulid_"+r.name+"_"+modeName(mode))
+		for _, op := range pgxOps {
+			t.Run(op.name, func(t *testing.T) { op.run(t, conn, mode, table) })
+		}
+	})
 }
 
 // TestPgxULIDWithoutRegister pins what pgxulid is for: without it, a plain
 // ULID fails loudly in the Exec and SimpleProtocol modes (and a []ulid.ULID
-// cannot be sent at all), while the describing modes take the 16 bytes. It
-// also shows the silent failure Register removes: in those two modes, a ULID
-// bound to a text column is stored as bytea hex.
+// cannot be sent at all there: TestPgxULIDSliceWithoutRegister), while the
+// describing modes take the 16 bytes. It also shows the silent failure
+// Register removes: in those two modes, a ULID bound to a text column is
+// stored as bytea hex.
 func TestPgxULIDWithoutRegister(t *testing.T) {
-	for _, r := range routes {
-		t.Run(r.name, func(t *testing.T) {
-			for _, mode := range r.modes {
-				t.Run(modeName(mode), func(t *testing.T) {
-					ctx := testContext(t)
-					conn := connectMode(t, r.env, mode, false)
-					table := pgxTable(t, conn, "pgxulid_noreg_"+r.name+"_"+modeName(mode))
-					id := ulid.Make()
-					_, err := conn.Exec(ctx, "INSERT INTO "+table+" (id) VALUES ($1)", id)
-					_, arrErr := conn.Exec(ctx, "SELECT count(*) FROM "+table+" WHERE id = ANY($1)", []ulid.ULID{id})
-					if describes(mode) {
-						if err != nil {
-							t.Fatalf("without Register, %s mode: %v", mode, err)
-						}
-						if got := stored(t, conn, table, "id", id); got != id.UUIDString() {
-							t.Fatalf("stored %q, want %q", got, id.UUIDString())
-						}
-						return
-					}
-					var pgErr *pgconn.PgError
-					if !errors.As(err, &pgErr) || pgErr.Code != "22P02" || !strings.Contains(pgErr.Message, `invalid input syntax for type uuid: "\x`) {
-						t.Fatalf("without Register, a ULID in %s mode: %v; want SQLSTATE 22P02 for a bytea literal", mode, err)
-					}
-					if arrErr == nil || !strings.Contains(arrErr.Error(), "unable to encode") {
-						t.Fatalf("without Register, a []ulid.ULID in %s mode: %v; want an encode error", mode, arrErr)
-					}
-					// The silent failure: a text column takes the bytea literal.
-					insertText(t, conn, table, id)
-					if _, err := conn.Exec(ctx, "UPDATE "+table+" SET label = $1 WHERE id = $2", id, id.UUIDString()); err != nil {
-						t.Fatalf("UPDATE label: %v", err)
-					}
-					if got, want := stored(t, conn, table, "label", id), `\x`+fmt.Sprintf("%x", id[:]); got != want {
-						t.Fatalf("without Register, label = %q; this test expected pgx's bytea literal %q", got, want)
-					}
-				})
+	eachRoute(t, func(t *testing.T, r route, mode pgx.QueryExecMode) {
+		ctx := testContext(t)
+		conn := connectMode(t, r.env, mode, false)
+		table := pgxTable(t, conn, "pgxulid_noreg_"+r.name+"_"+modeName(mode))
+		id := ulid.Make()
+		_, err := conn.Exec(ctx, "INSERT INTO "+table+" (id) VALUES ($1)", id)
+		_, arrErr := conn.Exec(ctx, "SELECT count(*) FROM "+table+" WHERE id = ANY($1)", []ulid.ULID{id})
+		if describes(mode) {
+			if err != nil {
+				t.Fatalf("without Register, %s mode: %v", mode, err)
 			}
-		})
-	}
+			if got := stored(t, conn, table, "id", id); got != id.UUIDString() {
+				t.Fatalf("stored %q, want %q", got, id.UUIDString())
+			}
+			return
+		}
+		var pgErr *pgconn.PgError
+		if !errors.As(err, &pgErr) || pgErr.Code != "22P02" || !strings.Contains(pgErr.Message, `invalid input syntax for type uuid: "\x`) {
+			t.Fatalf("without Register, a ULID in %s mode: %v; want SQLSTATE 22P02 for a bytea literal", mode, err)
+		}
+		if arrErr == nil || !strings.Contains(arrErr.Error(), "unable to encode") {
+			t.Fatalf("without Register, a []ulid.ULID in %s mode: %v; want an encode error", mode, arrErr)
+		}
+		// The silent failure: a text column takes the bytea literal.
+		insertText(t, conn, table, id)
+		if _, err := conn.Exec(ctx, "UPDATE "+table+" SET label = $1 WHERE id = $2", id, id.UUIDString()); err != nil {
+			t.Fatalf("UPDATE label: %v", err)
+		}
+		if got, want := stored(t, conn, table, "label", id), `\x`+fmt.Sprintf("%x", id[:]); got != want {
+			t.Fatalf("without Register, label = %q; this test expected pgx's bytea literal %q", got, want)
+		}
+	})
 }
 
 // TestPgxULIDDatabaseSQL is the matrix through database/sql with pgx's
 // stdlib driver, pgxulid registered in the connector's AfterConnect.
 func TestPgxULIDDatabaseSQL(t *testing.T) {
-	for _, r := range routes {
-		t.Run(r.name, func(t *testing.T) {
-			for _, mode := range r.modes {
-				t.Run(modeName(mode), func(t *testing.T) {
-					ctx := testContext(t)
-					config, err := pgx.ParseConfig(withParam(dsn(t, r.env), "default_query_exec_mode="+modeName(mode)))
-					if err != nil {
-						t.Fatal(err)
-					}
-					if config.DefaultQueryExecMode != mode {
-						t.Fatalf("DSN gave mode %v, want %v", config.DefaultQueryExecMode, mode)
-					}
-					db := sql.OpenDB(stdlib.GetConnector(*config, stdlib.OptionAfterConnect(
-						func(ctx context.Context, conn *pgx.Conn) error {
-							pgxulid.Register(conn.TypeMap())
-							return nil
-						})))
-					t.Cleanup(func() { _ = db.Close() })
-					table := "pgxulid_sql_" + r.name + "_" + modeName(mode)
-					for _, q := range []string{
-						"DROP TABLE IF EXISTS " + table,
-						"CREATE TABLE " + table + " (id uuid PRIMARY KEY, parent uuid NULL, ids uuid[] NULL)",
-					} {
-						if _, err := db.ExecContext(ctx, q); err != nil {
-							t.Fatalf("%s: %v", q, err)
-						}
-					}
-					a, b, c := ulid.Make(), ulid.Make(), ulid.Make()
-					ins := "INSERT INTO " + table + " (id, parent, ids) VALUES ($1, $2, $3)"
-					for _, args := range [][]any{
-						{a, &b, []ulid.ULID{b, c}},
-						{b, (*ulid.ULID)(nil), nil},
-						{c, sql.Null[ulid.ULID]{V: a, Valid: true}, []ulid.ULID{}},
-					} {
-						if _, err := db.ExecContext(ctx, ins, args...); err != nil {
-							t.Fatalf("INSERT %v: %v", args, err)
-						}
-					}
-					var text string
-					if err := db.QueryRowContext(ctx, "SELECT id::text || ' ' || parent::text || ' ' || ids::text FROM "+table+" WHERE id = $1::text::uuid", a.UUIDString()).Scan(&text); err != nil {
-						t.Fatal(err)
-					}
-					if want := a.UUIDString() + " " + b.UUIDString() + " " + uuidArrayText(b, c); text != want {
-						t.Fatalf("stored %q, want %q", text, want)
-					}
-
-					rows, err := db.QueryContext(ctx, "SELECT id FROM "+table+" WHERE id = ANY($1) ORDER BY id", []ulid.ULID{c, a})
-					if err != nil {
-						t.Fatal(err)
-					}
-					var got []ulid.ULID
-					for rows.Next() {
-						var id ulid.ULID
-						if err := rows.Scan(&id); err != nil {
-							t.Fatal(err)
-						}
-						got = append(got, id)
-					}
-					if err := rows.Err(); err != nil || !slices.Equal(got, []ulid.ULID{a, c}) {
-						t.Fatalf("ANY([c a]) = %v, %v; want [a c]", got, err)
-					}
-
-					var (
-						id, plain ulid.ULID
-						p, nilP   *ulid.ULID
-						n, nullN  sql.Null[ulid.ULID]
-						ids       []ulid.ULID
-					)
-					plain = a
-					m := pgtype.NewMap() // database/sql hands arrays over as text; a registered Map reads them
-					pgxulid.Register(m)
-					q := "SELECT id, parent, parent, parent, ids FROM " + table + " WHERE id = $1"
-					if err := db.QueryRowContext(ctx, q, a).Scan(&id, &p, &n, &nilP, m.SQLScanner(&ids)); err != nil {
-						t.Fatal(err)
-					}
-					if id != a || p == nil || *p != b || n != (sql.Null[ulid.ULID]{V: b, Valid: true}) || nilP == nil || !slices.Equal(ids, []ulid.ULID{b, c}) {
-						t.Fatalf("scanned %v, %v, %+v, %v, %v", id, p, n, nilP, ids)
-					}
-					if err := db.QueryRowContext(ctx, q, b).Scan(&id, &p, &nullN, &nilP, m.SQLScanner(&ids)); err != nil {
-						t.Fatal(err)
-					}
-					if p != nil || nullN.Valid || nilP != nil || ids != nil {
-						t.Fatalf("NULLs scanned as %v, %+v, %v, %v", p, nullN, nilP, ids)
-					}
-					err = db.QueryRowContext(ctx, "SELECT parent FROM "+table+" WHERE id = $1", b).Scan(&plain)
-					if !errors.Is(err, ulid.ErrNull) || plain != a {
-						t.Fatalf("NULL into ulid.ULID: %v (%v), want ulid.ErrNull", err, plain)
-					}
-				})
+	eachRoute(t, func(t *testing.T, r route, mode pgx.QueryExecMode) {
+		ctx := testContext(t)
+		config, err := pgx.ParseConfig(withParam(dsn(t, r.env), "default_query_exec_mode="+modeName(mode)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if config.DefaultQueryExecMode != mode {
+			t.Fatalf("DSN gave mode %v, want %v", config.DefaultQueryExecMode, mode)
+		}
+		db := sql.OpenDB(stdlib.GetConnector(*config, stdlib.OptionAfterConnect(
+			func(ctx context.Context, conn *pgx.Conn) error {
+				pgxulid.Register(conn.TypeMap())
+				return nil
+			})))
+		t.Cleanup(func() { _ = db.Close() })
+		table := "pgxulid_sql_" + r.name + "_" + modeName(mode)
+		for _, q := range []string{
+			"DROP TABLE IF EXISTS " + table,
+			"CREATE TABLE " + table + " (id uuid PRIMARY KEY, parent uuid NULL, ids uuid[] NULL)",
+		} {
+			if _, err := db.ExecContext(ctx, q); err != nil {
+				t.Fatalf("%s: %v", q, err)
 			}
-		})
-	}
+		}
+		a, b, c := ulid.Make(), ulid.Make(), ulid.Make()
+		ins := "INSERT INTO " + table + " (id, parent, ids) VALUES ($1, $2, $3)"
+		for _, args := range [][]any{
+			{a, &b, []ulid.ULID{b, c}},
+			{b, (*ulid.ULID)(nil), nil},
+			{c, sql.Null[ulid.ULID]{V: a, Valid: true}, []ulid.ULID{}},
+		} {
+			if _, err := db.ExecContext(ctx, ins, args...); err != nil {
+				t.Fatalf("INSERT %v: %v", args, err)
+			}
+		}
+		var text string
+		if err := db.QueryRowContext(ctx, "SELECT id::text || ' ' || parent::text || ' ' || ids::text FROM "+table+" WHERE id = $1::text::uuid", a.UUIDString()).Scan(&text); err != nil {
+			t.Fatal(err)
+		}
+		if want := a.UUIDString() + " " + b.UUIDString() + " " + uuidArrayText(b, c); text != want {
+			t.Fatalf("stored %q, want %q", text, want)
+		}
+
+		rows, err := db.QueryContext(ctx, "SELECT id FROM "+table+" WHERE id = ANY($1) ORDER BY id", []ulid.ULID{c, a})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []ulid.ULID
+		for rows.Next() {
+			var id ulid.ULID
+			if err := rows.Scan(&id); err != nil {
+				t.Fatal(err)
+			}
+			got = append(got, id)
+		}
+		if err := rows.Err(); err != nil || !slices.Equal(got, []ulid.ULID{a, c}) {
+			t.Fatalf("ANY([c a]) = %v, %v; want [a c]", got, err)
+		}
+
+		var (
+			id, plain ulid.ULID
+			p, nilP   *ulid.ULID
+			n, nullN  sql.Null[ulid.ULID]
+			ids       []ulid.ULID
+		)
+		plain = a
+		m := pgtype.NewMap() // database/sql hands arrays over as text; a registered Map reads them
+		pgxulid.Register(m)
+		q := "SELECT id, parent, parent, parent, ids FROM " + table + " WHERE id = $1"
+		if err := db.QueryRowContext(ctx, q, a).Scan(&id, &p, &n, &nilP, m.SQLScanner(&ids)); err != nil {
+			t.Fatal(err)
+		}
+		if id != a || p == nil || *p != b || n != (sql.Null[ulid.ULID]{V: b, Valid: true}) || nilP == nil || !slices.Equal(ids, []ulid.ULID{b, c}) {
+			t.Fatalf("scanned %v, %v, %+v, %v, %v", id, p, n, nilP, ids)
+		}
+		if err := db.QueryRowContext(ctx, q, b).Scan(&id, &p, &nullN, &nilP, m.SQLScanner(&ids)); err != nil {
+			t.Fatal(err)
+		}
+		if p != nil || nullN.Valid || nilP != nil || ids != nil {
+			t.Fatalf("NULLs scanned as %v, %+v, %v, %v", p, nullN, nilP, ids)
+		}
+		err = db.QueryRowContext(ctx, "SELECT parent FROM "+table+" WHERE id = $1", b).Scan(&plain)
+		if !errors.Is(err, ulid.ErrNull) || plain != a {
+			t.Fatalf("NULL into ulid.ULID: %v (%v), want ulid.ErrNull", err, plain)
+		}
+	})
 }
 
 // prepareHook calls after when a pgx connection has prepared (or described)
@@ -726,4 +720,73 @@ func TestPgxULIDBytea(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestPgxULIDSliceWithoutRegister pins where a []ulid.ULID fails without
+// pgxulid, for the package doc: statement by statement, in every mode,
+// directly and through PgBouncer. In the describing modes pgx learns the
+// parameter's type from the server and sends each element's 16 bytes, which
+// uuid[] and bytea[] take; text[] takes them as text, so most ULIDs fail with
+// SQLSTATE 22021 but one whose 16 bytes are valid UTF-8 is stored as those
+// characters. In Exec and SimpleProtocol mode pgx has no type to encode a
+// []ulid.ULID as, and nothing is sent.
+func TestPgxULIDSliceWithoutRegister(t *testing.T) {
+	spec := ulid.MustParse("01ARYZ6S41TSV4RRFFQ69G5FAV")   // bytes 01 56 3d f3 ...: not UTF-8
+	ascii := ulid.ULID([]byte("0123456789abcdef"))         // 16 bytes that are UTF-8 text
+	absent := ulid.MustParse("01ARYZ6S41TSV4RRFFQ69G5FAW") // in no row
+	statements := []struct {
+		name  string
+		query string // $1 is the []ulid.ULID; SELECTs return one text
+		set   string // for an UPDATE, the column read back as text
+		ids   []ulid.ULID
+		want  string // the text read back, where it works
+		code  string // the SQLSTATE where it fails in the describing modes
+	}{
+		{"uuid = ANY($1)", "SELECT count(*)::text FROM %s WHERE id = ANY($1)", "", []ulid.ULID{absent, spec}, "1", ""},
+		{"bytea = ANY($1)", "SELECT count(*)::text FROM %s WHERE b = ANY($1)", "", []ulid.ULID{absent, spec}, "1", ""},
+		{"text = ANY($1)", "SELECT count(*)::text FROM %s WHERE t = ANY($1)", "", []ulid.ULID{absent, spec}, "", "22021"},
+		{"uuid[] column", "UPDATE %s SET ids = $1", "ids", []ulid.ULID{spec, ascii}, uuidArrayText(spec, ascii), ""},
+		{"bytea[] column", "UPDATE %s SET bs = $1", "bs", []ulid.ULID{spec}, `{"\\x01563df36481d6764c61efb99302bd5b"}`, ""},
+		{"text[] column", "UPDATE %s SET ts = $1", "ts", []ulid.ULID{spec}, "", "22021"},
+		// The silent failure: the 16 bytes stored as 16 characters.
+		{"text[] column, UTF-8 bytes", "UPDATE %s SET ts = $1", "ts", []ulid.ULID{ascii}, "{0123456789abcdef}", ""},
+	}
+	eachRoute(t, func(t *testing.T, r route, mode pgx.QueryExecMode) {
+		ctx := testContext(t)
+		conn := connectMode(t, r.env, mode, false)
+		table := "pgxulid_noreg_slice_" + r.name + "_" + modeName(mode)
+		for _, q := range []string{
+			"DROP TABLE IF EXISTS " + table,
+			"CREATE TABLE " + table + " (id uuid, b bytea, t text, ids uuid[], bs bytea[], ts text[])",
+			// The spec's ULID in every scalar form, written without ULIDs.
+			"INSERT INTO " + table + " (id, b, t) VALUES ('" + spec.UUIDString() + "', '\\x01563df36481d6764c61efb99302bd5b', '" + spec.UUIDString() + "')",
+		} {
+			if _, err := conn.Exec(ctx, q); err != nil {
+				t.Fatalf("%s: %v", q, err)
+			}
+		}
+		for _, st := range statements {
+			q := fmt.Sprintf(st.query, table)
+			var got string
+			var err error
+			if st.set == "" {
+				err = conn.QueryRow(ctx, q, st.ids).Scan(&got)
+			} else if _, err = conn.Exec(ctx, q, st.ids); err == nil {
+				err = conn.QueryRow(ctx, "SELECT "+st.set+"::text FROM "+table).Scan(&got)
+			}
+			var pgErr *pgconn.PgError
+			switch {
+			case !describes(mode):
+				if err == nil || !strings.Contains(err.Error(), "unable to encode []ulid.ULID") || !strings.Contains(err.Error(), "cannot find encode plan") {
+					t.Errorf("%s in %s mode: %q, %v; want pgx's encode error", st.name, mode, got, err)
+				}
+			case st.code != "":
+				if !errors.As(err, &pgErr) || pgErr.Code != st.code {
+					t.Errorf("%s in %s mode: %q, %v; want SQLSTATE %s", st.name, mode, got, err, st.code)
+				}
+			case err != nil || got != st.want:
+				t.Errorf("%s in %s mode: %q, %v; want %q", st.name, mode, got, err, st.want)
+			}
+		}
+	})
 }

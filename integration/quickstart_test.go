@@ -121,3 +121,88 @@ func printedComments(t *testing.T, src []byte) []string {
 	}
 	return comments
 }
+
+// TestInstallStepsPgxulid runs the README's install steps for a module that
+// imports pgxulid as well: both of its replace lines, then go mod tidy and
+// go build. Without the second one, go mod tidy must look for pgxulid
+// outside the clone (here with GOPROXY=off, so the test needs no network
+// for that failure): the README's reason to show it.
+func TestInstallStepsPgxulid(t *testing.T) {
+	readme, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := bytes.Cut(readme, []byte("## Install\n"))
+	_, block, ok2 := bytes.Cut(rest, []byte("```sh\n"))
+	block, _, ok3 := bytes.Cut(block, []byte("```"))
+	if !ok || !ok2 || !ok3 {
+		t.Fatal("README.md has no sh block in its Install section")
+	}
+	repo, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var replaces [][]string // the arguments of each go mod edit -replace line
+	for line := range strings.Lines(string(block)) {
+		line, _, _ = strings.Cut(line, "#")
+		if f := strings.Fields(line); len(f) == 5 && strings.Join(f[:4], " ") == "go mod edit -replace" {
+			replaces = append(replaces, []string{"mod", "edit", "-replace", strings.ReplaceAll(f[4], "=../ulid", "="+repo)})
+		}
+	}
+	if len(replaces) != 2 || !strings.Contains(replaces[1][3], "pgxulid="+repo+"/pgxulid") {
+		t.Fatalf("the Install block's replace lines are %q; want the module's and pgxulid's", replaces)
+	}
+	const main = `package main
+
+import (
+	"fmt"
+
+	"github.com/jackc/pgx/v5/pgtype"
+	"github.com/ulidgo/ulid"
+	"github.com/ulidgo/ulid/pgxulid"
+)
+
+func main() {
+	m := pgtype.NewMap()
+	pgxulid.Register(m)
+	fmt.Println(ulid.Make())
+}
+`
+	ctx := testContext(t)
+	newModule := func() string {
+		dir := t.TempDir()
+		if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte(main), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return dir
+	}
+	goCmd := func(dir string, env []string, args ...string) (string, error) {
+		cmd := exec.CommandContext(ctx, "go", args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), env...)
+		out, err := cmd.CombinedOutput()
+		return string(out), err
+	}
+	must := func(dir string, args ...string) {
+		t.Helper()
+		if out, err := goCmd(dir, nil, args...); err != nil {
+			t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+	}
+
+	dir := newModule()
+	must(dir, "mod", "init", "example.com/install")
+	for _, r := range replaces {
+		must(dir, r...)
+	}
+	must(dir, "mod", "tidy")
+	must(dir, "build", "-o", os.DevNull, ".")
+
+	dir = newModule()
+	must(dir, "mod", "init", "example.com/install")
+	must(dir, replaces[0]...)
+	out, err := goCmd(dir, []string{"GOPROXY=off", "GOFLAGS=-mod=mod"}, "mod", "tidy")
+	if err == nil || !strings.Contains(out, "github.com/ulidgo/ulid/pgxulid") {
+		t.Errorf("go mod tidy with the module's replace only: %v\n%s\nwant a failure to find github.com/ulidgo/ulid/pgxulid", err, out)
+	}
+}

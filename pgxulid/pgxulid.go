@@ -13,7 +13,16 @@
 //
 //	ERROR: invalid input syntax for type uuid: "\x01a230a8a780f741d665871c1a401599" (SQLSTATE 22P02)
 //
-// and a []ulid.ULID cannot be encoded at all. After [Register], pgx encodes a
+// A []ulid.ULID fails in those same two modes, whatever the statement: pgx
+// has no text encoding for it ("unable to encode []ulid.ULID{...} into text
+// format for unknown type (OID 0): cannot find encode plan") and sends
+// nothing. In the describing modes it works without this package for a
+// uuid[] or bytea[] parameter (WHERE id = ANY($1) on a uuid or bytea column,
+// a uuid[] or bytea[] column), each element as its 16 bytes; for a text[]
+// parameter it is wrong: the 16 bytes go as text, which the server rejects
+// (SQLSTATE 22021, invalid UTF-8) unless they happen to be valid UTF-8, when
+// they are stored as those characters. PgBouncer in transaction pooling
+// mode changes none of this. After [Register], pgx encodes a
 // ULID as a uuid itself: the 16 bytes in binary, the RFC 9562 text form
 // ("01563df3-6481-d676-4c61-efb99302bd5b", from [ulid.ULID.AppendUUID]) in
 // text, and reads uuid values back with [ulid.ParseUUID] or by copying the 16
