@@ -31,6 +31,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"go/version"
 	"io"
 	"io/fs"
 	"net"
@@ -39,6 +40,7 @@ import (
 	"os/exec"
 	"os/signal"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
@@ -111,6 +113,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 
+	if w := versionWarning(goVersion); w != "" {
+		fmt.Fprint(stderr, w)
+	}
 	fmt.Fprint(stdout, buildingLine)
 	start := time.Now()
 	wasm, wasmExec, err := build(ctx)
@@ -157,6 +162,38 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	<-done
 	fmt.Fprintln(stdout, "ulid-web: stopped")
 	return 0
+}
+
+// goVersion is the Go release the command was built with, whose net/http
+// serves the page; tests replace it.
+var goVersion = runtime.Version()
+
+// fixedReleases are, for each Go release line from the oldest that README.md
+// names, the first release with the standard library's fixes to net/http,
+// crypto/tls, crypto/x509 and mime/multipart that README.md asks for.
+var fixedReleases = []string{"go1.26.10", "go1.27.3"}
+
+// versionWarning returns the warning run prints when v, a version as
+// runtime.Version gives it, is a release older than fixedReleases asks for
+// on its line (or on the oldest line, for an older one), or "" for one
+// that is not, or for a development build, whose version is no release.
+func versionWarning(v string) string {
+	v, _, _ = strings.Cut(v, " ") // "go1.26.3 X:boringcrypto"
+	if !version.IsValid(v) {
+		return ""
+	}
+	for _, fixed := range fixedReleases {
+		line := version.Lang(fixed)
+		if version.Compare(version.Lang(v), line) <= 0 {
+			if version.Compare(v, fixed) >= 0 {
+				return ""
+			}
+			return fmt.Sprintf("ulid-web: warning: built with %s, whose standard library has vulnerabilities "+
+				"in net/http, crypto/tls, crypto/x509 and mime/multipart that this server reaches; "+
+				"build it with %s or a later release (see README.md)\n", v, fixed)
+		}
+	}
+	return ""
 }
 
 // timeouts bound how long the server waits for a client; see

@@ -155,6 +155,7 @@ func TestBuild(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds main.wasm with the go command")
 	}
+	setGoVersion(t, "go1.26.10") // no warning on standard error
 	dir := filepath.Join(t.TempDir(), "site")
 	if err := os.Mkdir(dir, 0o755); err != nil {
 		t.Fatal(err)
@@ -256,6 +257,7 @@ func (w *lineWriter) String() string {
 // once interrupted, that it stopped. The build is a stand-in; TestBuild
 // runs the real one.
 func TestServeLines(t *testing.T) {
+	setGoVersion(t, "go1.26.10") // no warning on standard error
 	out := &lineWriter{lines: make(chan string, 10)}
 	var before string // what run had printed when the build began
 	build = func(context.Context) ([]byte, []byte, error) {
