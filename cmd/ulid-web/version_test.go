@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
@@ -72,5 +74,17 @@ func TestVersionWarningPrinted(t *testing.T) {
 	}
 	if !strings.HasPrefix(out.String(), buildingLine) {
 		t.Errorf("run with go1.26.9: stdout %q", out.String())
+	}
+}
+
+// TestDocsShowWarning checks that docs/browser.md shows the warning as run
+// prints it.
+func TestDocsShowWarning(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "browser.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "```text\n" + versionWarning("go1.26.9") + "```\n"; !strings.Contains(string(doc), want) {
+		t.Errorf("docs/browser.md does not show the warning\n%s", want)
 	}
 }
