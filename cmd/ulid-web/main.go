@@ -213,11 +213,12 @@ type timeouts struct {
 // client that does not accept gzip (docs/browser.md has the sizes), so the
 // write timeout, which covers the whole response, is what a slow phone
 // needs: at 400 kbit/s, a poor 3G link, the module takes 67 s, and 5
-// minutes lets it through at 90 kbit/s (compressed, at 26 kbit/s). A client that reads more slowly than that is cut off. The
-// page's requests are GETs without a body, so reading one takes a fraction of
-// a second; the read timeouts only stop clients that send nothing. A
-// kept-alive connection is closed after 2 minutes without a request; the
-// browser opens a new one when it needs one.
+// minutes lets it through at 90 kbit/s (compressed, at 26 kbit/s). A
+// client that reads more slowly than that is cut off. The page's requests
+// are GETs without a body, so reading one takes a fraction of a second;
+// the read timeouts only stop clients that send nothing. A kept-alive
+// connection is closed after 2 minutes without a request; the browser
+// opens a new one when it needs one.
 var defaultTimeouts = timeouts{
 	readHeader: 10 * time.Second,
 	read:       30 * time.Second,
