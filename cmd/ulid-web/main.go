@@ -12,21 +12,26 @@
 // two; the go command's build cache makes the next ones quick), prints the
 // module's size and copies wasm_exec.js from the Go distribution that built
 // it; the page's other files, in ./static, are embedded in the command. It then serves the
-// page on -addr until interrupted, with the standard library's file server
-// and the security headers of docs/browser.md, uncompressed: it is meant
-// for loopback, and a static host compresses. With -out it writes the site
-// to DIR instead, for any static file host, and exits.
+// page on -addr until interrupted, with the security headers of
+// docs/browser.md, each file compressed with gzip once at the start and
+// sent so to a browser that accepts it, and revalidated with an ETag on
+// each load. With -out it writes the site to DIR instead, for any static
+// file host, and exits.
 //
 // The page makes no network request after loading its own files.
 package main
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
+	"crypto/sha256"
 	"embed"
+	"encoding/base64"
 	"errors"
 	"flag"
 	"fmt"
+	"go/version"
 	"io"
 	"io/fs"
 	"net"
@@ -35,6 +40,8 @@ import (
 	"os/exec"
 	"os/signal"
 	"path/filepath"
+	"runtime"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing/fstest"
@@ -106,6 +113,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 
+	if w := versionWarning(goVersion); w != "" {
+		fmt.Fprint(stderr, w)
+	}
 	fmt.Fprint(stdout, buildingLine)
 	start := time.Now()
 	wasm, wasmExec, err := build(ctx)
@@ -154,6 +164,38 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
+// goVersion is the Go release the command was built with, whose net/http
+// serves the page; tests replace it.
+var goVersion = runtime.Version()
+
+// fixedReleases are, for each Go release line from the oldest that README.md
+// names, the first release with the standard library's fixes to net/http,
+// crypto/tls, crypto/x509 and mime/multipart that README.md asks for.
+var fixedReleases = []string{"go1.26.10", "go1.27.3"}
+
+// versionWarning returns the warning run prints when v, a version as
+// runtime.Version gives it, is a release older than fixedReleases asks for
+// on its line (or on the oldest line, for an older one), or "" for one
+// that is not, or for a development build, whose version is no release.
+func versionWarning(v string) string {
+	v, _, _ = strings.Cut(v, " ") // "go1.26.3 X:boringcrypto"
+	if !version.IsValid(v) {
+		return ""
+	}
+	for _, fixed := range fixedReleases {
+		line := version.Lang(fixed)
+		if version.Compare(version.Lang(v), line) <= 0 {
+			if version.Compare(v, fixed) >= 0 {
+				return ""
+			}
+			return fmt.Sprintf("ulid-web: warning: built with %s, whose standard library has vulnerabilities "+
+				"in net/http, crypto/tls, crypto/x509 and mime/multipart that this server reaches; "+
+				"build it with %s or a later release (see README.md)\n", v, fixed)
+		}
+	}
+	return ""
+}
+
 // timeouts bound how long the server waits for a client; see
 // defaultTimeouts. The read timeouts count from a new connection's opening,
 // or on a kept-alive one from the first byte of its next request.
@@ -167,15 +209,16 @@ type timeouts struct {
 // defaultTimeouts are the server's timeouts. Without them a client that
 // opens a connection and then does nothing, or asks for main.wasm and
 // never reads it, holds the connection, and a file descriptor, for as long
-// as it likes. The longest response is main.wasm, about 3.2 MB, sent
-// uncompressed (docs/browser.md has the size), so the write timeout, which
-// covers the whole response, is what a slow phone needs: at 400 kbit/s, a
-// poor 3G link, the module takes 64 s, and 5 minutes lets it through at
-// 85 kbit/s. A client that reads more slowly than that is cut off. The
-// page's requests are GETs without a body, so reading one takes a fraction of
-// a second; the read timeouts only stop clients that send nothing. A
-// kept-alive connection is closed after 2 minutes without a request; the
-// browser opens a new one when it needs one.
+// as it likes. The longest response is main.wasm, about 3.4 MB sent to a
+// client that does not accept gzip (docs/browser.md has the sizes), so the
+// write timeout, which covers the whole response, is what a slow phone
+// needs: at 400 kbit/s, a poor 3G link, the module takes 67 s, and 5
+// minutes lets it through at 90 kbit/s (compressed, at 26 kbit/s). A
+// client that reads more slowly than that is cut off. The page's requests
+// are GETs without a body, so reading one takes a fraction of a second;
+// the read timeouts only stop clients that send nothing. A kept-alive
+// connection is closed after 2 minutes without a request; the browser
+// opens a new one when it needs one.
 var defaultTimeouts = timeouts{
 	readHeader: 10 * time.Second,
 	read:       30 * time.Second,
@@ -303,14 +346,113 @@ var securityHeaders = []struct{ name, value string }{
 	{"Cross-Origin-Opener-Policy", "same-origin"},
 }
 
-// handler serves the files of site with the standard library's file
-// server, which picks each Content-Type by its extension, serves
-// index.html for "/" and answers 404 for a name not in site, and adds
-// securityHeaders and Cache-Control: no-cache, so that a browser asks
-// again, with If-Modified-Since, each time the page loads. It answers only
-// GET and HEAD.
-func handler(site fs.FS) http.Handler {
-	files := http.FileServerFS(site)
+// A representation is a file's bytes as sent in one content coding, and
+// its strong ETag: a hash of those bytes, so that it changes with them and
+// differs between codings.
+type representation struct {
+	data []byte
+	etag string
+}
+
+func newRepresentation(data []byte) representation {
+	sum := sha256.Sum256(data)
+	return representation{data, `"` + base64.RawURLEncoding.EncodeToString(sum[:12]) + `"`}
+}
+
+// A siteFile is a file as the server sends it: as is, or compressed with
+// gzip (RFC 1952) to a client that accepts that.
+type siteFile struct {
+	modtime  time.Time
+	identity representation
+	gzip     *representation // nil if gzip does not make the file smaller
+}
+
+// newSiteFile returns f with its gzip compression, at gzip's best level:
+// for main.wasm, 0.4 s at start against a build of at least as long, for
+// 5,000 bytes less on the wire than at the default level.
+func newSiteFile(f *fstest.MapFile) siteFile {
+	sf := siteFile{modtime: f.ModTime, identity: newRepresentation(f.Data)}
+	var b bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&b, gzip.BestCompression) // a valid level: no error
+	zw.Write(f.Data)                                       // a bytes.Buffer does not fail
+	zw.Close()
+	if b.Len() < len(f.Data) {
+		gz := newRepresentation(b.Bytes())
+		sf.gzip = &gz
+	}
+	return sf
+}
+
+// acceptsGzip reports whether a request's Accept-Encoding header accepts
+// gzip: lists gzip (or its alias x-gzip), or else *, with a q-value above
+// 0 (RFC 9110, section 12.5.3). A q-value that does not parse counts as 0,
+// since a file sent as is suits every client.
+func acceptsGzip(h http.Header) bool {
+	gz, star := -1.0, -1.0 // the highest q-value given, -1 for none
+	for _, v := range h.Values("Accept-Encoding") {
+		for item := range strings.SplitSeq(v, ",") {
+			coding, params, _ := strings.Cut(item, ";")
+			q := 1.0
+			for p := range strings.SplitSeq(params, ";") {
+				name, value, _ := strings.Cut(p, "=")
+				if strings.EqualFold(strings.TrimSpace(name), "q") {
+					var err error
+					if q, err = strconv.ParseFloat(strings.TrimSpace(value), 64); err != nil {
+						q = 0
+					}
+				}
+			}
+			switch strings.ToLower(strings.TrimSpace(coding)) {
+			case "gzip", "x-gzip":
+				gz = max(gz, q)
+			case "*":
+				star = max(star, q)
+			}
+		}
+	}
+	if gz >= 0 {
+		return gz > 0
+	}
+	return star > 0
+}
+
+// gzipped is the writer of a compressed file's response. On a 200 it sets
+// the Content-Length, which http.ServeContent leaves out once
+// Content-Encoding is set, so that the client knows the length as for a
+// file sent as is (a 206 has its own). An answer without the file, as a 412
+// to If-Match, loses the Content-Encoding: it has no compressed body.
+type gzipped struct {
+	http.ResponseWriter
+	n int
+}
+
+func (w gzipped) WriteHeader(code int) {
+	switch code {
+	case http.StatusOK:
+		w.Header().Set("Content-Length", strconv.Itoa(w.n))
+	case http.StatusPartialContent:
+	default:
+		w.Header().Del("Content-Encoding")
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+// handler serves the files of site, which it compresses once, at the start,
+// with http.ServeContent, which picks each Content-Type by its extension and
+// answers conditional and Range requests. It serves index.html for "/",
+// redirects /index.html to "/", and answers 404 for a name not in site. A
+// file that gzip makes smaller is sent compressed to a client that accepts
+// gzip, as is to others, with Vary: Accept-Encoding; either way with a
+// strong ETag of the bytes sent, so that a Range or If-Range request is
+// about those bytes. Every response has securityHeaders and Cache-Control:
+// no-cache, so that a browser asks again, with If-None-Match and
+// If-Modified-Since, each time the page loads, and gets 304 Not Modified
+// while the server runs. It answers only GET and HEAD.
+func handler(site fstest.MapFS) http.Handler {
+	files := make(map[string]siteFile, len(site))
+	for name, f := range site {
+		files[name] = newSiteFile(f)
+	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			w.Header().Set("Allow", "GET, HEAD")
@@ -322,6 +464,36 @@ func handler(site fs.FS) http.Handler {
 			h.Set(sh.name, sh.value)
 		}
 		h.Set("Cache-Control", "no-cache")
-		files.ServeHTTP(w, r)
+		name := strings.TrimPrefix(r.URL.Path, "/")
+		switch name {
+		case "":
+			name = "index.html"
+		case "index.html":
+			// As the standard library's file server does: the page's
+			// relative links resolve the same from "/".
+			target := "./"
+			if r.URL.RawQuery != "" {
+				target += "?" + r.URL.RawQuery
+			}
+			h.Set("Location", target)
+			w.WriteHeader(http.StatusMovedPermanently)
+			return
+		}
+		f, ok := files[name]
+		if !ok {
+			http.NotFound(w, r)
+			return
+		}
+		rep := f.identity
+		if f.gzip != nil {
+			h.Set("Vary", "Accept-Encoding")
+			if acceptsGzip(r.Header) {
+				rep = *f.gzip
+				h.Set("Content-Encoding", "gzip")
+				w = gzipped{w, len(rep.data)}
+			}
+		}
+		h.Set("Etag", rep.etag)
+		http.ServeContent(w, r, name, f.modtime, bytes.NewReader(rep.data))
 	})
 }

@@ -54,7 +54,7 @@ func body(t *testing.T, resp *http.Response) []byte {
 	return b
 }
 
-// TestServesFiles checks each file's Content-Type, which the file server
+// TestServesFiles checks each file's Content-Type, which http.ServeContent
 // takes from mime.TypeByExtension: main.wasm must be application/wasm for
 // the page to compile it as it arrives.
 func TestServesFiles(t *testing.T) {
@@ -87,8 +87,8 @@ func TestServesFiles(t *testing.T) {
 				resp.Header.Get("Content-Encoding"), resp.Header.Get("Cache-Control"), resp.Header.Get("Last-Modified"))
 		}
 	}
-	// The file server sends /index.html as /, where the page's relative
-	// links resolve the same.
+	// As the standard library's file server does, the server sends
+	// /index.html as /, where the page's relative links resolve the same.
 	if resp := get(t, s, "GET", "/index.html"); resp.StatusCode != http.StatusMovedPermanently || resp.Header.Get("Location") != "./" {
 		t.Errorf("GET /index.html: %d, Location %q; want a redirect to ./", resp.StatusCode, resp.Header.Get("Location"))
 	}
@@ -111,9 +111,11 @@ func TestNotFoundAndMethods(t *testing.T) {
 	}
 }
 
-// TestRevalidation checks that a browser that has the page, asking again
-// as Cache-Control: no-cache has it do, gets 304 Not Modified while the
-// server runs, and the file again after a restart has built it anew.
+// TestRevalidation checks that a client that has the page and asks again
+// with If-Modified-Since alone, as Cache-Control: no-cache has it do, gets
+// 304 Not Modified while the server runs, and the file again after a
+// restart has built it anew. A browser sends the ETag too, which decides:
+// see TestGzipRevalidation.
 func TestRevalidation(t *testing.T) {
 	s := handler(fakeSite(t))
 	since := built.Format(http.TimeFormat)
@@ -153,6 +155,7 @@ func TestBuild(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds main.wasm with the go command")
 	}
+	setGoVersion(t, "go1.26.10") // no warning on standard error
 	dir := filepath.Join(t.TempDir(), "site")
 	if err := os.Mkdir(dir, 0o755); err != nil {
 		t.Fatal(err)
@@ -209,7 +212,22 @@ func TestBuild(t *testing.T) {
 			t.Errorf("%s in the written site: %v, %d bytes, want the embedded %d", name, err, len(got), len(want))
 		}
 	}
-	t.Logf("main.wasm: %d bytes", len(wasm))
+
+	// The server sends the real module compressed to a browser, and it
+	// decompresses to the module.
+	site, err := newSite(static, wasm, wasmExec, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	h := handler(site)
+	compressed := time.Since(start)
+	resp := get(t, h, "GET", "/main.wasm", "Accept-Encoding", "gzip")
+	gz := body(t, resp)
+	if resp.Header.Get("Content-Encoding") != "gzip" || !bytes.Equal(gunzip(t, gz), wasm) || len(gz) > len(wasm)/2 {
+		t.Errorf("GET /main.wasm with gzip: Content-Encoding %q, %d bytes for the %d of main.wasm", resp.Header.Get("Content-Encoding"), len(gz), len(wasm))
+	}
+	t.Logf("main.wasm: %d bytes, %d gzipped; the site compressed in %v", len(wasm), len(gz), compressed)
 }
 
 // lineWriter records what is written to it, one Write a line as run's
@@ -239,6 +257,7 @@ func (w *lineWriter) String() string {
 // once interrupted, that it stopped. The build is a stand-in; TestBuild
 // runs the real one.
 func TestServeLines(t *testing.T) {
+	setGoVersion(t, "go1.26.10") // no warning on standard error
 	out := &lineWriter{lines: make(chan string, 10)}
 	var before string // what run had printed when the build began
 	build = func(context.Context) ([]byte, []byte, error) {

@@ -14,7 +14,7 @@ import (
 
 // TestDefaultTimeouts checks that the server has every timeout, and that
 // the write timeout, which covers a whole response, lets a phone on a slow
-// link fetch main.wasm uncompressed: 4 MB, more than the module's 3.2 MB,
+// link fetch main.wasm uncompressed: 4 MB, more than the module's 3.4 MB,
 // at 400 kbit/s take 80 s.
 func TestDefaultTimeouts(t *testing.T) {
 	d := defaultTimeouts

@@ -252,6 +252,12 @@ test('Generate and Convert, in use, in both colour schemes, pass axe-core\'s WCA
   }
 });
 
+// loadingDetail is the loading message, with the size of main.wasm to
+// download if given.
+const loadingDetail = (download) => "The page's logic is the Go package compiled to WebAssembly" +
+  (download ? `, ${download}` : '') + '; it runs here, in your browser.';
+const megabytes = (bytes) => `${(bytes / 1e6).toFixed(2)} MB`;
+
 test('while main.wasm loads, a styled loading state; the controls wait', async ({ page }) => {
   let release;
   const held = new Promise((resolve) => { release = resolve; });
@@ -260,6 +266,8 @@ test('while main.wasm loads, a styled loading state; the controls wait', async (
   await hidden(page, 'loading', false);
   await expect(page.locator('body')).not.toHaveAttribute('data-ready');
   await expect(page.locator('#loading-title')).toHaveText('Loading the tool…');
+  // No size before main.wasm's headers have come.
+  await expect(page.locator('#loading-detail')).toHaveText(loadingDetail());
   await expect(page.locator('#loading')).toHaveAttribute('role', 'status');
   await expect(page.locator('main')).toHaveAttribute('aria-busy', 'true');
   await expect(page.locator('#gen-button')).toBeDisabled();
@@ -272,6 +280,38 @@ test('while main.wasm loads, a styled loading state; the controls wait', async (
   await hidden(page, 'loading');
   await expect(page.locator('main')).not.toHaveAttribute('aria-busy');
   await expect(page.locator('#gen-button')).toBeEnabled();
+});
+
+test('the loading message gives the size of main.wasm on the wire: compressed from ulid-web, none from a host that sends no length', { tag: '@export' }, async ({ page }, testInfo) => {
+  const wasm = page.waitForResponse((r) => new URL(r.url()).pathname === '/main.wasm');
+  await open(page);
+  const headers = (await wasm).headers();
+  if (testInfo.project.name === 'export') {
+    // The static server streams each file, without a Content-Length.
+    expect(headers['content-length'], JSON.stringify(headers)).toBeUndefined();
+    await expect(page.locator('#loading-detail')).toHaveText(loadingDetail());
+    return;
+  }
+  // What the browser received: the body's bytes as sent, and decoded.
+  const [timing] = await page.evaluate(() => performance.getEntriesByType('resource')
+    .filter((e) => new URL(e.name).pathname === '/main.wasm').map((e) => ({ sent: e.encodedBodySize, size: e.decodedBodySize })));
+  expect(headers['content-encoding'], JSON.stringify(headers)).toBe('gzip');
+  expect(headers.vary).toBe('Accept-Encoding');
+  expect(Number(headers['content-length'])).toBe(timing.sent);
+  expect(timing.sent).toBeLessThan(timing.size / 2);
+  await expect(page.locator('#loading-detail')).toHaveText(loadingDetail(`${megabytes(timing.sent)} to download (compressed)`));
+});
+
+test('a host that sends main.wasm as is with its length: the loading message gives that size', { tag: '@export-only' }, async ({ page }) => {
+  let length = 0;
+  await page.route('**/main.wasm', async (route) => {
+    const response = await route.fetch();
+    length = (await response.body()).length;
+    await route.fulfill({ response, headers: { ...response.headers(), 'content-length': String(length) } });
+  });
+  await open(page);
+  expect(length).toBeGreaterThan(1_000_000);
+  await expect(page.locator('#loading-detail')).toHaveText(loadingDetail(`${megabytes(length)} to download`));
 });
 
 test('without WebAssembly the page says so, in a styled state', async ({ page }) => {

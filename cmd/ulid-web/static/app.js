@@ -695,6 +695,7 @@ async function start() {
   let instance;
   try {
     const response = fetch('main.wasm');
+    response.then(showSize, () => {}); // a failed fetch is handled below
     ({ instance } = await WebAssembly.instantiateStreaming(response, go.importObject));
   } catch (err) {
     // A static host that does not send Content-Type: application/wasm.
@@ -708,6 +709,17 @@ async function start() {
     for (const id of needsWasm) $(id).disabled = true;
     showFatal('The tool stopped', 'The WebAssembly module exited; reload the page.');
   });
+}
+
+// showSize adds to the loading message the size of main.wasm on the wire,
+// once its response's headers have come: its Content-Length, which is the
+// compressed size when the server compresses it (Content-Encoding).
+function showSize(response) {
+  const bytes = Number(response.headers.get('Content-Length'));
+  if (!response.ok || !(bytes > 0)) return;
+  const compressed = response.headers.has('Content-Encoding') ? ' (compressed)' : '';
+  $('loading-detail').textContent = "The page's logic is the Go package compiled to WebAssembly, " +
+    `${(bytes / 1e6).toFixed(2)} MB to download${compressed}; it runs here, in your browser.`;
 }
 
 function showFatal(title, detail, state = 'error') {
