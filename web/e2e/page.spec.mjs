@@ -1,10 +1,10 @@
-// The page as a whole: its policy, the Go functions' argument checks, the
+// The page as a whole: its policy, Go functions called with bad arguments, the
 // keyboard, phone width, the loading and no-WebAssembly states, a host's
 // Content-Type for main.wasm, and that its requests stay on its server.
 import { test, expect, vectors, publicIDs, keyHex, uuidOf, isUUIDv7, texts, hidden, value, shot, open } from './fixtures.mjs';
 import { AxeBuilder } from '@axe-core/playwright';
 
-test('the Go functions check their arguments: a bad call returns an error, and the page keeps working', { tag: '@export' }, async ({ page }) => {
+test('a Go function called with bad arguments returns ok false, and the page keeps working', { tag: '@export' }, async ({ page }) => {
   await open(page);
   const results = await page.evaluate(() => {
     const calls = [
@@ -12,63 +12,56 @@ test('the Go functions check their arguments: a bad call returns an error, and t
       ['generate()', () => ulidgo.generate()],
       ['generate(10, true, false, "", false)', () => ulidgo.generate(10, true, false, '', false)],
       ['generate("10", "yes", false, "", false)', () => ulidgo.generate('10', 'yes', false, '', false)],
-      ['generate("10", true, 0, "", false)', () => ulidgo.generate('10', true, 0, '', false)],
       ['generate("10", true, false, null, false)', () => ulidgo.generate('10', true, false, null, false)],
-      ['generate("x", true, false, "", false)', () => ulidgo.generate('x', true, false, '', false)],
-      ['generate("1e3", true, false, "", false)', () => ulidgo.generate('1e3', true, false, '', false)],
       ['generate("10", true, false, "", "yes")', () => ulidgo.generate('10', true, false, '', 'yes')],
       ['decode(5)', () => ulidgo.decode(5)],
       ['decode(10n)', () => ulidgo.decode(10n)],
       ['decode()', () => ulidgo.decode()],
       ['decodeList({})', () => ulidgo.decodeList({})],
       ['convert(null)', () => ulidgo.convert(null)],
-      ['convert("a", "b")', () => ulidgo.convert('a', 'b')],
-      ['trim(Symbol())', () => ulidgo.trim(Symbol('x'))],
-      ['localTime("0", 0)', () => ulidgo.localTime('0', 0)],
-      ['localTime(0.5, 0)', () => ulidgo.localTime(0.5, 0)],
-      ['localTime(0)', () => ulidgo.localTime(0)],
+      ['convert(Symbol())', () => ulidgo.convert(Symbol('x'))],
+      ['publicIDs()', () => ulidgo.publicIDs()],
+      ['publicIDs("00", "x")', () => ulidgo.publicIDs('00', 'x')],
+      ['publicIDs(128, "", "")', () => ulidgo.publicIDs(128, '', '')],
     ];
     return calls.map(([call, f]) => {
       try {
         const r = f();
-        // A field error of generate: its field, then its message.
-        const message = r.error?.field ? `${r.error.field}: ${r.error.message}` : r.error?.message;
-        return [call, r.ok, r.error?.kind, message];
+        return [call, r.ok, r.error?.field ?? '', r.error?.message.split(':')[0]];
       } catch (err) {
         return [call, 'threw', err.message];
       }
     });
   });
-  const gen = 'generate(count string, monotonic boolean, lower boolean, at string, v7 boolean)';
-  const lt = 'localTime(ms number, offsetSeconds number)';
+  // Each is refused by the call's recover, which names the function; the
+  // message goes on with what syscall/js or the Go runtime said.
   expect(results).toEqual([
-    ['generate("x")', false, 'other', `${gen} takes 5 arguments, not 1`],
-    ['generate()', false, 'other', `${gen} takes 5 arguments, not 0`],
-    ['generate(10, true, false, "", false)', false, 'other', `${gen}: count must be a string, not a number`],
-    ['generate("10", "yes", false, "", false)', false, 'other', `${gen}: monotonic must be a boolean, not a string`],
-    ['generate("10", true, 0, "", false)', false, 'other', `${gen}: lower must be a boolean, not a number`],
-    ['generate("10", true, false, null, false)', false, 'other', `${gen}: at must be a string, not null`],
-    ['generate("x", true, false, "", false)', false, 'other', 'count: want a whole number in decimal digits, such as 10'],
-    ['generate("1e3", true, false, "", false)', false, 'other', 'count: want a whole number in decimal digits, such as 10'],
-    ['generate("10", true, false, "", "yes")', false, 'other', `${gen}: v7 must be a boolean, not a string`],
-    ['decode(5)', false, 'other', 'decode(text string): text must be a string, not a number'],
-    ['decode(10n)', false, 'other', 'decode(text string): text must be a string, not a bigint'],
-    ['decode()', false, 'other', 'decode(text string) takes 1 argument, not 0'],
-    ['decodeList({})', false, 'other', 'decodeList(text string): text must be a string, not an object'],
-    ['convert(null)', false, 'other', 'convert(text string): text must be a string, not null'],
-    ['convert("a", "b")', false, 'other', 'convert(text string) takes 1 argument, not 2'],
-    ['trim(Symbol())', false, 'other', 'trim(text string): text must be a string, not a symbol'],
-    ['localTime("0", 0)', false, 'other', `${lt}: ms must be a number, not a string`],
-    ['localTime(0.5, 0)', false, 'other', "localTime: ms must be a ULID's Unix milliseconds and the offset whole seconds under a day"],
-    ['localTime(0)', false, 'other', `${lt} takes 2 arguments, not 1`],
+    ['generate("x")', false, '', 'generate'],
+    ['generate()', false, '', 'generate'],
+    ['generate(10, true, false, "", false)', false, '', 'generate'],
+    ['generate("10", "yes", false, "", false)', false, '', 'generate'],
+    ['generate("10", true, false, null, false)', false, '', 'generate'],
+    ['generate("10", true, false, "", "yes")', false, '', 'generate'],
+    ['decode(5)', false, '', 'decode'],
+    ['decode(10n)', false, '', 'decode'],
+    ['decode()', false, '', 'decode'],
+    ['decodeList({})', false, '', 'decodeList'],
+    ['convert(null)', false, '', 'convert'],
+    ['convert(Symbol())', false, '', 'convert'],
+    ['publicIDs()', false, '', 'publicIDs'],
+    ['publicIDs("00", "x")', false, '', 'publicIDs'],
+    ['publicIDs(128, "", "")', false, '', 'publicIDs'],
   ]);
+  // A call with the right arguments and a bad count: the count's error.
+  expect(await page.evaluate(() => ulidgo.generate('1e3', true, false, '', false).error))
+    .toEqual({ field: 'count', message: 'want a whole number in decimal digits, such as 10' });
   // The program still runs: the page generates, decodes and converts.
   await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
   await hidden(page, 'loading');
   await page.fill('#gen-count', '3');
   await page.click('#gen-button');
   await expect(page.locator('#gen-list .id')).toHaveCount(3);
-  expect(await page.evaluate((v) => ulidgo.decode(v).canonical, vectors[0].text.toLowerCase())).toBe(vectors[0].text);
+  expect(await page.evaluate((v) => ulidgo.decode(v).fields.canonical, vectors[0].text.toLowerCase())).toBe(vectors[0].text);
   expect(await page.evaluate((v) => ulidgo.convert(v).uuid, vectors[0].text)).toBe(vectors[0].uuid);
 });
 

@@ -2,18 +2,21 @@
 // compiled to WebAssembly (GOOS=js GOARCH=wasm), with a few functions exported
 // to the page's JavaScript. cmd/ulid-web builds and serves it.
 //
-// The functions in this file are plain Go, so they are tested on any
-// platform; main_js.go only converts their results to JavaScript values.
+// Each input of the page is one call of one function, which returns one
+// record that the page renders: whether the field is blank, the result, or
+// the error with its wording and the character it names. The page trims,
+// counts and words nothing itself. The functions in this file are plain Go,
+// so they are tested on any platform; main_js.go only exports them.
 package main
 
 import (
 	"encoding/hex"
 	"errors"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
 
@@ -21,102 +24,29 @@ import (
 	"github.com/ulidgo/ulid/internal/toolinput"
 )
 
-// MaxCount is the most ULIDs one call to generate makes.
-const MaxCount = 1000
+// A record is what a function returns to the page: a map that syscall/js
+// converts to a JavaScript object as it is (js.ValueOf), so each record is
+// written once, here. Its values are strings, ints, bools, records and
+// []any of records. Every record of an input has "blank" true, for a
+// field that is empty once trimmed (toolinput.Trim), or "ok", and with ok
+// false, "error" (see problem and failure).
+type record = map[string]any
 
-// A signature is how the page calls one of the functions main_js.go
-// exports to it: the function's name and its parameters.
-type signature struct {
-	name   string
-	params []param
+// blankRecord is the record of a blank field: the page clears its output.
+var blankRecord = record{"blank": true}
+
+// isBlank reports whether s is empty once trimmed by the tools' policy,
+// which trims less than JavaScript's String.prototype.trim: U+3000 and
+// U+2028 are characters to it.
+func isBlank(s string) bool {
+	t, _ := toolinput.Trim(s)
+	return t == ""
 }
 
-// A param is one parameter of a signature: its name and its JavaScript
-// type, as typeof writes it: "string", "number" or "boolean".
-type param struct{ name, typ string }
-
-// The signatures of the functions exported to the page.
-var (
-	generateSig   = signature{"generate", []param{{"count", "string"}, {"monotonic", "boolean"}, {"lower", "boolean"}, {"at", "string"}, {"v7", "boolean"}}}
-	decodeSig     = signature{"decode", []param{{"text", "string"}}}
-	decodeListSig = signature{"decodeList", []param{{"text", "string"}}}
-	convertSig    = signature{"convert", []param{{"text", "string"}}}
-	trimSig       = signature{"trim", []param{{"text", "string"}}}
-	localTimeSig  = signature{"localTime", []param{{"ms", "number"}, {"offsetSeconds", "number"}}}
-)
-
-// String writes s as a call: generate(count string, monotonic boolean, …).
-func (s signature) String() string {
-	var b strings.Builder
-	b.WriteString(s.name + "(")
-	for i, p := range s.params {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(p.name + " " + p.typ)
-	}
-	b.WriteString(")")
-	return b.String()
-}
-
-// check returns an error unless types, the JavaScript types of the
-// arguments of a call (as syscall/js's Type.String writes them, which is
-// typeof's name but for "null"), are those of s: as many, each its
-// parameter's. JavaScript checks neither, and the conversions of
-// syscall/js panic on a value of another type, which stops the program.
-func (s signature) check(types []string) error {
-	if len(types) != len(s.params) {
-		n := "arguments"
-		if len(s.params) == 1 {
-			n = "argument"
-		}
-		return errors.New(s.String() + " takes " + strconv.Itoa(len(s.params)) + " " + n + ", not " + strconv.Itoa(len(types)))
-	}
-	for i, p := range s.params {
-		if types[i] != p.typ {
-			return errors.New(s.String() + ": " + p.name + " must be a " + p.typ + ", not " + article(types[i]))
-		}
-	}
-	return nil
-}
-
-// article returns a JavaScript type's name with "a" or "an" before it, or
-// alone for null and undefined.
-func article(typ string) string {
-	switch typ {
-	case "null", "undefined":
-		return typ
-	case "object":
-		return "an object"
-	}
-	return "a " + typ
-}
-
-// problem describes input that is not a valid ULID or UUID, in the terms the
-// page shows: the message and where the offending character is.
-type problem struct {
-	Kind    string // "length", "character" or "overflow", from the library's error (the ULID reading's, for text also read as UUID text); for a public ID also "check" or "key" (describePublic); "other" otherwise
-	Message string // toolinput.Error's message: the library's, without "ulid: ", then the UUID reading and the separator reminder, if any
-	Length  int    // the length of the (trimmed) input, in bytes
-	Offset  int    // byte offset of the bad character in the original input, or -1
-	Index   int    // the same position in UTF-16 code units, for JavaScript, or -1
-	Char    string // the bad character as text, or ""
-}
-
-func (p *problem) fields() map[string]any {
-	return map[string]any{
-		"kind":    p.Kind,
-		"message": p.Message,
-		"length":  p.Length,
-		"offset":  p.Offset,
-		"index":   p.Index,
-		"char":    p.Char,
-	}
-}
-
-// A fieldError is an error in one field of the Generate form, Field being
-// "count" or "time", so that the page marks that field. Its message starts
-// with the field's name, as in "count: out of range: want from 1 to 1000".
+// A fieldError is an error in one field of a form, Field being "count" or
+// "time" of Generate or "keys" of Public IDs, so that the page marks that
+// field. Its message starts with the field's name, as in "count: out of
+// range: want from 1 to 1000".
 type fieldError struct {
 	Field string
 	Err   error
@@ -125,56 +55,118 @@ type fieldError struct {
 func (e *fieldError) Error() string { return e.Field + ": " + e.Err.Error() }
 func (e *fieldError) Unwrap() error { return e.Err }
 
-// failure is what a call that failed returns to JavaScript: ok false and
-// the error, a problem's fields with nothing to mark and err's message; for
-// a fieldError, also "field", and the message without the field's name.
-func failure(err error) map[string]any {
-	e := (&problem{Kind: "other", Message: err.Error(), Offset: -1, Index: -1}).fields()
+// failure is the record of a call that failed: ok false and error, with
+// err's message; for a fieldError, also the field, and the message without
+// the field's name, which the page puts its label in front of.
+func failure(err error) record {
+	e := record{"message": err.Error()}
 	var fe *fieldError
 	if errors.As(err, &fe) {
 		e["field"], e["message"] = fe.Field, fe.Err.Error()
 	}
-	return map[string]any{"ok": false, "error": e}
+	return record{"ok": false, "error": e}
 }
 
-// trim removes surrounding white space, as the input policy of the tools
-// says (toolinput.Trim), for the page's own decisions: whether a field is
-// blank, how many characters it holds.
-func trim(input string) string {
-	t, _ := toolinput.Trim(input)
-	return t
+// uuidLengths are the lengths of the UUID text forms, for the length hint.
+const uuidLengths = "36 (or 32 without hyphens, 38 in braces, 45 with urn:uuid:)"
+
+// problem is the record of err, toolinput.Read's error for given, read as
+// kind, in a field that takes either form (ULID or UUID text) if both:
+// ok false and error, with
+//
+//   - message: the error's, as the command shows it;
+//   - title: "Not a valid ULID: " and the message (UUID, public ID: the
+//     form it was read as);
+//   - detail: for an error of length, what the field holds against what
+//     it should: "You entered 25 characters; a ULID has 26.", naming a
+//     character that is not ASCII, which counts as several bytes;
+//   - offset: the byte offset in given of the character the error names,
+//     or -1; then index, the same in UTF-16 code units, as JavaScript
+//     indexes strings, and char, that character, named if it shows as
+//     nothing ("space", "U+3000").
+func problem(given string, kind toolinput.Kind, err error, both bool) record {
+	name, lengths := "ULID", "a ULID has 26"
+	switch {
+	case kind == toolinput.PublicID:
+		name, lengths = "public ID", "a public ID has 29"
+	case kind == toolinput.UUID:
+		name, lengths = "UUID", "a UUID has "+uuidLengths
+	}
+	if both {
+		lengths = "a ULID has 26, UUID text " + uuidLengths
+	}
+	e := record{"message": err.Error(), "title": "Not a valid " + name + ": " + err.Error(), "offset": -1, "index": -1}
+	if errors.Is(err, ulid.ErrInvalidLength) {
+		e["detail"] = lengthDetail(given, name, lengths)
+	}
+	if at := errorOffset(err); at >= 0 && at < len(given) {
+		r, _ := utf8.DecodeRuneInString(given[at:])
+		e["offset"], e["index"], e["char"] = at, utf16Index(given, at), visible(r)
+	}
+	return record{"ok": false, "error": e}
 }
 
-// describe turns err, toolinput.Read's error for given, text that is not
-// an ID, into a problem: the message, the kind and length of the fault
-// from the library's error, and the byte to mark (toolinput.Error.Offset).
-func describe(given string, err error) *problem {
-	p := &problem{Kind: "other", Message: err.Error(), Offset: -1, Index: -1}
-	if e, ok := err.(*toolinput.Error); ok {
-		p.Offset = e.Offset()
+// errorOffset returns the byte offset of the character err names, or -1:
+// toolinput.Error.Offset for an input the policy refused; -1 for other
+// errors, such as a key's, which name no character of the input.
+func errorOffset(err error) int {
+	var te *toolinput.Error
+	if errors.As(err, &te) {
+		return te.Offset()
 	}
-	var pe *ulid.ParseError
-	if errors.As(err, &pe) {
-		p.Length = pe.Length
-		switch pe.Err {
-		case ulid.ErrInvalidLength:
-			p.Kind = "length"
-		case ulid.ErrOverflow:
-			p.Kind = "overflow"
-		default:
-			p.Kind = "character"
-		}
+	return -1
+}
+
+// lengthDetail says how many characters given holds once trimmed, against
+// lengths, the lengths of name. Lengths are counted in bytes, so it names
+// the first character that is not ASCII, and, if that is white space at
+// either end, says that the tools do not trim it.
+func lengthDetail(given, name, lengths string) string {
+	t, _ := toolinput.Trim(given)
+	if t == "" {
+		return ""
 	}
-	if p.Offset < 0 {
-		return p
+	n := utf8.RuneCountInString(t)
+	s := "You entered " + strconv.Itoa(n) + " character" + plural(n) + "; " + lengths + "."
+	i := strings.IndexFunc(t, func(r rune) bool { return r > unicode.MaxASCII })
+	if i < 0 {
+		return s
 	}
-	p.Index = utf16Index(given, p.Offset)
-	if r, size := utf8.DecodeRuneInString(given[p.Offset:]); r != utf8.RuneError || size > 1 {
-		p.Char = string(r)
-	} else {
-		p.Char = "\\x" + hex.EncodeToString([]byte{given[p.Offset]})
+	r, _ := utf8.DecodeRuneInString(t[i:])
+	s += " “" + visible(r) + "” is not ASCII, so it counts as several bytes, and no " + name + " has it."
+	first, _ := utf8.DecodeRuneInString(t)
+	last, _ := utf8.DecodeLastRuneInString(t)
+	if invisible(r) && (r == first || r == last) {
+		s += " Around an ID the tools ignore ASCII white space, U+00A0 and U+FEFF, but not this."
 	}
-	return p
+	return s
+}
+
+// plural returns "s" unless n is 1.
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// invisible reports whether r shows as nothing or as a blank: white space,
+// a control or a format character.
+func invisible(r rune) bool {
+	return unicode.In(r, unicode.White_Space, unicode.Cc, unicode.Cf)
+}
+
+// visible returns r as text to show, or its name if it is invisible:
+// "space", or its code point, "U+3000".
+func visible(r rune) string {
+	switch {
+	case r == ' ':
+		return "space"
+	case invisible(r):
+		h := strings.ToUpper(strconv.FormatUint(uint64(r), 16))
+		return "U+" + strings.Repeat("0", max(0, 4-len(h))) + h
+	}
+	return string(r)
 }
 
 // utf16Index converts a byte offset in s into an index in UTF-16 code
@@ -190,172 +182,167 @@ func utf16Index(s string, offset int) int {
 	return n
 }
 
-// generated is one ULID made by generate.
-type generated struct {
-	ULID    string // canonical, or lower case when asked for
-	Ms      uint64
-	UTC     string
-	Entropy string // the 10 entropy bytes, lower-case hex
+// MaxCount is the most ULIDs one call to generate makes.
+const MaxCount = 1000
+
+// generation is how the page makes ULIDs, the rule ulid follows
+// (toolinput.Generation): for the current time if at is blank, otherwise for
+// the time at, read as ulid --time reads it (toolinput.ParseTime). With
+// monotonic they increase strictly; without, each has fresh random entropy,
+// so those made in the same millisecond are in no particular order. With v7
+// each is also a valid RFC 9562 version 7 UUID. It returns the function that
+// makes the next ULID; its error is ParseTime's.
+func generation(monotonic, v7 bool, at string) (func() (ulid.ULID, error), error) {
+	g := toolinput.Generation{V7: v7, Fresh: !monotonic}
+	if !isBlank(at) {
+		var err error
+		if g.At, err = toolinput.ParseTime(at); err != nil {
+			return nil, err
+		}
+		g.AtSet = true
+	}
+	return g.Generator(), nil
 }
 
-// generate makes count ULIDs for the time at, read as the command's --time
-// (toolinput.ParseTime), or for the current time if at is blank. count is
-// the text of the page's field, read as the command's -n
-// (toolinput.ParseCount), from 1 to MaxCount. They are made as the
-// command makes them (toolinput.Generation): with monotonic they increase
-// strictly, for the current time from ulid.Make, one sequence per page,
-// for a time set from a new generator (as ulid --time does). Without, each
-// has fresh random entropy, so those made in the same millisecond are in
-// no particular order. With v7 each is also a valid RFC 9562 version 7
-// UUID, as ulid --v7 makes them. An error about the count or the time is
-// a *fieldError.
-func generate(count string, monotonic, lower bool, at string, v7 bool) ([]generated, error) {
+// generate makes count ULIDs by the rule of generation. count is the text
+// of the page's field, read as the command's -n (toolinput.ParseCount),
+// from 1 to MaxCount. The record has items, each with ulid (in lower case
+// if lower), utc, its time, and entropy, its 10 entropy bytes in hex; and
+// at, the time set in UTC, or "" for now. An error about the count or the
+// time is a *fieldError.
+func generate(count string, monotonic, lower bool, at string, v7 bool) (record, error) {
 	n, err := toolinput.ParseCount(count, 1, MaxCount)
 	if err != nil {
 		return nil, &fieldError{Field: "count", Err: err}
 	}
-	g := toolinput.Generation{V7: v7, Fresh: !monotonic}
-	if trim(at) != "" {
-		g.At, err = toolinput.ParseTime(at) // which trims as trim does
-		if err != nil {
-			return nil, &fieldError{Field: "time", Err: err}
-		}
-		g.AtSet = true
+	next, err := generation(monotonic, v7, at)
+	if err != nil {
+		return nil, &fieldError{Field: "time", Err: err}
 	}
-	next := g.Generator()
-	out := make([]generated, 0, n)
-	for range n {
+	items := make([]any, n)
+	for i := range items {
 		id, err := next()
 		if err != nil {
 			return nil, err
 		}
-		s := id.String()
+		s, e := id.String(), id.Entropy()
 		if lower {
 			s = strings.ToLower(s)
 		}
-		e := id.Entropy()
-		out = append(out, generated{ULID: s, Ms: id.Timestamp(), UTC: toolinput.Format(id.Timestamp()), Entropy: hex.EncodeToString(e[:])})
+		items[i] = record{"ulid": s, "utc": toolinput.Format(id.Timestamp()), "entropy": hex.EncodeToString(e[:])}
 	}
-	return out, nil
-}
-
-// decoded is what the Decode tab shows for one input.
-type decoded struct {
-	Input     string
-	Canonical string
-	UTC       string
-	Ms        uint64
-	TimeHex   string // the 6 timestamp bytes
-	Entropy   string // the 10 entropy bytes, lower-case hex
-	UUID      string
-	Bytes     string // all 16 bytes, lower-case hex
-	Trimmed   bool   // white space around the input was ignored
-	UUIDText  bool   // the input was UUID text
-	UUIDv7    bool   // the 128 bits are a valid RFC 9562 version 7 UUID (ulid.ULID.IsUUIDv7)
-	LowerCase bool   // the input had lower-case letters (of a ULID)
-	Aliases   []int  // byte offsets in Input of the aliases I, L and O
-	Problem   *problem
-}
-
-func (d *decoded) fields() map[string]any {
-	m := map[string]any{"input": d.Input, "ok": d.Problem == nil, "uuidText": d.UUIDText}
-	if d.Problem != nil {
-		m["error"] = d.Problem.fields()
-		return m
+	r := record{"ok": true, "items": items, "at": ""}
+	if !isBlank(at) {
+		r["at"] = items[0].(record)["utc"]
 	}
-	aliases := make([]any, len(d.Aliases))
-	for i, a := range d.Aliases {
-		aliases[i] = a
-	}
-	m["canonical"] = d.Canonical
-	m["utc"] = d.UTC
-	m["ms"] = strconv.FormatUint(d.Ms, 10)
-	m["timeHex"] = d.TimeHex
-	m["entropy"] = d.Entropy
-	m["uuid"] = d.UUID
-	m["uuidv7"] = d.UUIDv7
-	m["bytes"] = d.Bytes
-	m["trimmed"] = d.Trimmed
-	m["lowerCase"] = d.LowerCase
-	m["aliases"] = aliases
-	return m
+	return r, nil
 }
 
 // decode reads input under the tools' input policy (toolinput.Read), as
 // ulid inspect does: surrounding white space is trimmed, and it is a ULID
-// (lower case and Crockford's aliases accepted) or UUID text.
-func decode(input string) *decoded {
+// (lower case and Crockford's aliases accepted) or UUID text. offset
+// returns the local time zone's offset from UTC at an instant (Unix ms),
+// in seconds east. The record has fields, each shown as it is, in the
+// page's output of the same name: canonical, utc, local, ms, timehex (the
+// 6 timestamp bytes), entropy (the 10 entropy bytes), uuid, uuidv7; zone,
+// what to say of the local time ("" or why it is in UTC); and note, what
+// normalising the input did ("" or "Normalised: ..."). Its error, for
+// text that looks like a public ID, has hint, which says so.
+func decode(input string, offset func(ms uint64) int) record {
+	if isBlank(input) {
+		return blankRecord
+	}
 	in, err := toolinput.Read(input, toolinput.Options{})
-	d := &decoded{Input: input, UUIDText: in.Kind == toolinput.UUID}
 	if err != nil {
-		d.Problem = describe(input, err)
-		return d
+		r := problem(input, in.Kind, err, false)
+		if hint := publicHint(input, in.Kind, err); hint != "" {
+			r["error"].(record)["hint"] = hint
+		}
+		return r
 	}
-	id := in.ID
-	text, lead := toolinput.Trim(input)
-	d.Trimmed = len(text) != len(input)
-	d.Canonical = id.String()
-	d.UTC = toolinput.Format(id.Timestamp())
-	d.Ms = id.Timestamp()
-	d.TimeHex = hex.EncodeToString(id[:6])
+	id, ms := in.ID, in.ID.Timestamp()
 	e := id.Entropy()
-	d.Entropy = hex.EncodeToString(e[:])
-	d.UUID = id.UUIDString()
-	d.UUIDv7 = id.IsUUIDv7()
-	d.Bytes = hex.EncodeToString(id[:])
-	if d.UUIDText {
-		return d
+	zoneOffset := offset(ms)
+	local := toolinput.LocalTime(ms, zoneOffset) // in UTC if the offset has seconds
+	zone := ""
+	if _, shown := local.Zone(); shown != zoneOffset {
+		zone = "in UTC, as the offset then, " + offsetText(zoneOffset) + ", has seconds, which RFC 3339 cannot write"
 	}
-	for i := 0; i < len(text); i++ {
-		switch c := text[i]; {
-		case c >= 'a' && c <= 'z':
-			d.LowerCase = true
-			if c == 'i' || c == 'l' || c == 'o' {
-				d.Aliases = append(d.Aliases, lead+i)
+	v7 := "No: not version 7 with the variant 10, so not a valid UUIDv7"
+	if id.IsUUIDv7() {
+		v7 = "Yes: version 7 with the variant 10, a valid RFC 9562 UUIDv7"
+	}
+	return record{"ok": true, "zone": zone, "note": normalised(input, in.Kind), "fields": record{
+		"canonical": id.String(),
+		"utc":       toolinput.Format(ms),
+		"local":     local.Format(toolinput.Layout),
+		"ms":        strconv.FormatUint(ms, 10),
+		"timehex":   hex.EncodeToString(id[:6]),
+		"entropy":   hex.EncodeToString(e[:]),
+		"uuid":      id.UUIDString(),
+		"uuidv7":    v7,
+	}}
+}
+
+// normalised says what reading input, a valid ID read as kind, did to it:
+// UUID text read, lower case read as upper case, Crockford's aliases I, L
+// and O read as 1 and 0 (at their byte offsets in input), surrounding
+// white space ignored; or "" if nothing.
+func normalised(input string, kind toolinput.Kind) string {
+	text, lead := toolinput.Trim(input)
+	var notes []string
+	if kind == toolinput.UUID {
+		notes = append(notes, "read as UUID text, the same 16 bytes")
+	} else {
+		if strings.ContainsFunc(text, unicode.IsLower) {
+			notes = append(notes, "lower case read as upper case")
+		}
+		var aliases []string
+		for i := range len(text) {
+			if strings.IndexByte("ILOilo", text[i]) >= 0 {
+				aliases = append(aliases, strconv.Itoa(lead+i))
 			}
-		case c == 'I' || c == 'L' || c == 'O':
-			d.Aliases = append(d.Aliases, lead+i)
+		}
+		if n := len(aliases); n == 1 {
+			notes = append(notes, "Crockford alias at offset "+aliases[0]+" read as 1 (I, L) or 0 (O)")
+		} else if n > 1 {
+			notes = append(notes, "Crockford aliases at offsets "+strings.Join(aliases, ", ")+" read as 1 (I, L) or 0 (O)")
 		}
 	}
-	return d
+	if len(text) != len(input) {
+		notes = append(notes, "surrounding white space ignored")
+	}
+	if len(notes) == 0 {
+		return ""
+	}
+	return "Normalised: " + strings.Join(notes, "; ") + "."
 }
 
 // MaxLines is the most lines decodeList reads.
 const MaxLines = 10000
 
-// listItem is one line of a list decodeList read.
-type listItem struct {
-	Line      int    // 1-based line number in the pasted text
-	Input     string // the line as pasted, without its line ending; of a line longer than toolinput.MaxLine, its first MaxLine bytes
-	Canonical string
-	UTC       string
-	Ms        uint64
-	id        ulid.ULID
-	Problem   *problem
-}
-
-func (it *listItem) fields() map[string]any {
-	m := map[string]any{"line": it.Line, "input": it.Input, "ok": it.Problem == nil}
-	if it.Problem != nil {
-		m["error"] = it.Problem.fields()
-		return m
-	}
-	m["canonical"] = it.Canonical
-	m["utc"] = it.UTC
-	m["ms"] = strconv.FormatUint(it.Ms, 10)
-	return m
-}
-
 // decodeList reads text as IDs one per line, as ulid validate reads
 // standard input (toolinput.Lines): blank lines are skipped, and a line
-// longer than toolinput.MaxLine is an error. It returns the valid IDs of
-// the first MaxLines lines sorted by time (and, within a millisecond, by
-// the rest of their bits, as ULIDs sort), the invalid ones in line order,
-// and the number of lines it left unread. It reads the first MaxLines
-// lines, then skips blank lines up to the next line that is not blank:
-// the lines from that one to the end are unread, and text with only blank
-// lines after line MaxLines has none unread.
-func decodeList(text string) (valid, invalid []*listItem, unread int) {
+// longer than toolinput.MaxLine is an error. The record has valid, the
+// valid IDs of the first MaxLines lines sorted by time (and, within a
+// millisecond, by the rest of their bits, as ULIDs sort), each with line
+// (counted from 1), canonical and utc; invalid, the others in line order,
+// each with line, input (the line as given, of a line longer than
+// toolinput.MaxLine its first MaxLine bytes) and message; and unread, the
+// number of lines left unread. It reads the first MaxLines lines, then
+// skips blank lines up to the next line that is not blank: the lines from
+// that one to the end are unread, and text with only blank lines after
+// line MaxLines has none unread.
+func decodeList(text string) record {
+	if isBlank(text) {
+		return blankRecord
+	}
+	type item struct {
+		id ulid.ULID
+		r  record
+	}
+	var valid []item
+	invalid := []any{}
 	stop := 0 // the first line left unread, or 0 if every line was read
 	for in, err := range toolinput.Lines(strings.NewReader(text), toolinput.Options{}) {
 		line := in.Place.Line
@@ -363,15 +350,13 @@ func decodeList(text string) (valid, invalid []*listItem, unread int) {
 			stop = line
 			break
 		}
-		it := &listItem{Line: line, Input: in.Given}
-		if err != nil { // a strings.Reader never fails: a *toolinput.Error
-			it.Problem = describe(in.Given, err)
-			invalid = append(invalid, it)
+		if err != nil {
+			invalid = append(invalid, record{"line": line, "input": in.Given, "message": err.Error()})
 			continue
 		}
-		it.id, it.Canonical, it.UTC, it.Ms = in.ID, in.ID.String(), toolinput.Format(in.ID.Timestamp()), in.ID.Timestamp()
-		valid = append(valid, it)
+		valid = append(valid, item{in.ID, record{"line": line, "canonical": in.ID.String(), "utc": toolinput.Format(in.ID.Timestamp())}})
 	}
+	unread := 0
 	if stop > 0 {
 		// The lines of text, as Lines counts them: a last line without
 		// "\n" is one too.
@@ -381,66 +366,27 @@ func decodeList(text string) (valid, invalid []*listItem, unread int) {
 		}
 		unread = lines - stop + 1
 	}
-	slices.SortStableFunc(valid, func(a, b *listItem) int { return a.id.Compare(b.id) })
-	return valid, invalid, unread
-}
-
-// conversion is one ID in the other form, as ulid convert prints it.
-type conversion struct {
-	ULID, UUID string
-	UUIDText   bool // the input was UUID text, so its other form is the ULID
-	Problem    *problem
-}
-
-func (c *conversion) fields() map[string]any {
-	m := map[string]any{"ok": c.Problem == nil, "uuidText": c.UUIDText}
-	if c.Problem != nil {
-		m["error"] = c.Problem.fields()
-		return m
+	slices.SortStableFunc(valid, func(a, b item) int { return a.id.Compare(b.id) })
+	rows := make([]any, len(valid))
+	for i, it := range valid {
+		rows[i] = it.r
 	}
-	m["ulid"] = c.ULID
-	m["uuid"] = c.UUID
-	return m
+	return record{"ok": true, "valid": rows, "invalid": invalid, "unread": unread}
 }
 
 // convert reads input under the tools' input policy (toolinput.Read), as
-// ulid convert does, and returns the ID in both forms: the canonical ULID
-// and the RFC 9562 text of the same 16 bytes. UUIDText says which form
-// the input was, so the page shows the other.
-func convert(input string) *conversion {
+// ulid convert does, and returns the ID in both forms: ulid, the canonical
+// ULID, and uuid, the RFC 9562 text of the same 16 bytes. uuidText says
+// which form the input was, so the page shows the other.
+func convert(input string) record {
+	if isBlank(input) {
+		return blankRecord
+	}
 	in, err := toolinput.Read(input, toolinput.Options{})
-	c := &conversion{UUIDText: in.Kind == toolinput.UUID}
 	if err != nil {
-		c.Problem = describe(input, err)
-		return c
+		return problem(input, in.Kind, err, true)
 	}
-	c.ULID, c.UUID = in.ID.String(), in.ID.UUIDString()
-	return c
-}
-
-// localTimeArgs checks the arguments of the page's localTime, numbers in
-// JavaScript: ms must be a ULID's Unix milliseconds, and the offset whole
-// seconds, less than a day either way.
-func localTimeArgs(ms, offset float64) (uint64, int, error) {
-	if ms != math.Trunc(ms) || ms < 0 || ms > float64(ulid.MaxTimestamp) ||
-		offset != math.Trunc(offset) || math.Abs(offset) >= 24*60*60 {
-		return 0, 0, errors.New("localTime: ms must be a ULID's Unix milliseconds and the offset whole seconds under a day")
-	}
-	return uint64(ms), int(offset), nil
-}
-
-// localTime formats the instant ms (Unix milliseconds) as RFC 3339 with
-// milliseconds in a zone whose offset from UTC then is offset seconds
-// east, as ulid --local does (toolinput.LocalTime). The page passes the
-// offset the browser knows for that instant (Go's js/wasm port knows only
-// today's). Where the offset has seconds, which RFC 3339 offsets lack,
-// the time is formatted in UTC instead and utc is true. Either way
-// toolinput.ParseTime, and so the At time field and ulid --time, read the
-// text back as ms.
-func localTime(ms uint64, offset int) (text string, utc bool) {
-	t := toolinput.LocalTime(ms, offset)
-	_, shown := t.Zone()
-	return t.Format(toolinput.Layout), shown != offset
+	return record{"ok": true, "ulid": in.ID.String(), "uuid": in.ID.UUIDString(), "uuidText": in.Kind == toolinput.UUID}
 }
 
 // offsetText writes an offset in seconds east of UTC as ±hh:mm:ss.

@@ -4,45 +4,31 @@ package main
 
 import (
 	"errors"
+	"math"
 	"syscall/js"
 )
 
 // main exports the tool's functions to JavaScript as globalThis.ulidgo and
-// then waits for calls from the page, forever.
+// then waits for calls from the page, forever. Each input of the page is
+// one call, which returns one record (api.go).
 func main() {
 	api := map[string]any{
-		"generate": export(generateSig, func(args []js.Value) any {
-			items, err := generate(args[0].String(), args[1].Bool(), args[2].Bool(), args[3].String(), args[4].Bool())
+		"generate": export("generate", func(args []js.Value) any {
+			r, err := generate(text(args[0]), args[1].Bool(), args[2].Bool(), text(args[3]), args[4].Bool())
 			if err != nil {
 				return failure(err)
 			}
-			list := make([]any, len(items))
-			for i, it := range items {
-				list[i] = map[string]any{"ulid": it.ULID, "ms": float64(it.Ms), "utc": it.UTC, "entropy": it.Entropy}
-			}
-			return map[string]any{"ok": true, "items": list}
+			return r
 		}),
-		"decodeList": export(decodeListSig, func(args []js.Value) any {
-			valid, invalid, unread := decodeList(args[0].String())
-			return map[string]any{"ok": true, "valid": itemFields(valid), "invalid": itemFields(invalid), "unread": unread}
-		}),
-		"decode":  export(decodeSig, func(args []js.Value) any { return decode(args[0].String()).fields() }),
-		"convert": export(convertSig, func(args []js.Value) any { return convert(args[0].String()).fields() }),
-		// trim is the input policy's trimming, for every blank-or-not and
-		// length decision the page makes itself.
-		"trim": export(trimSig, func(args []js.Value) any { return trim(args[0].String()) }),
-		"localTime": export(localTimeSig, func(args []js.Value) any {
-			ms, offset, err := localTimeArgs(args[0].Float(), args[1].Float())
-			if err != nil {
-				return failure(err)
-			}
-			text, utc := localTime(ms, offset)
-			return map[string]any{"ok": true, "time": text, "utc": utc, "offset": offsetText(offset)}
+		"decode":     export("decode", func(args []js.Value) any { return decode(text(args[0]), zoneOffset) }),
+		"decodeList": export("decodeList", func(args []js.Value) any { return decodeList(text(args[0])) }),
+		"convert":    export("convert", func(args []js.Value) any { return convert(text(args[0])) }),
+		"publicIDs": export("publicIDs", func(args []js.Value) any {
+			return publicIDs(text(args[0]), text(args[1]), text(args[2]))
 		}),
 		"maxCount": MaxCount,
 		"maxLines": MaxLines,
 	}
-	addPublicIDs(api)
 	js.Global().Set("ulidgo", js.ValueOf(api))
 	if ready := js.Global().Get("ulidgoReady"); ready.Type() == js.TypeFunction {
 		ready.Invoke()
@@ -50,52 +36,43 @@ func main() {
 	select {}
 }
 
-// export wraps f as a JavaScript function with the signature sig. A call
-// whose arguments do not fit sig, and one that panics, returns what fail
-// returns, for the page to show: a panic in a function called from
+// export wraps f, the function name, as a JavaScript function. A call that
+// panics, as one with too few arguments or one of another type does,
+// returns a failure record instead: a panic in a function called from
 // JavaScript would stop the program, and every later call would fail with
 // "Go program has already exited".
-func export(sig signature, f func(args []js.Value) any) js.Func {
+func export(name string, f func(args []js.Value) any) js.Func {
 	return js.FuncOf(func(_ js.Value, args []js.Value) (result any) {
 		defer func() {
 			switch r := recover().(type) {
 			case nil:
 			case error:
-				result = failure(errors.New(sig.name + ": " + r.Error()))
+				result = failure(errors.New(name + ": " + r.Error()))
 			case string:
-				result = failure(errors.New(sig.name + ": " + r))
+				result = failure(errors.New(name + ": " + r))
 			default:
-				result = failure(errors.New(sig.name + ": a panic")) // without fmt, which would grow main.wasm
+				result = failure(errors.New(name + ": a panic")) // without fmt, which would grow main.wasm
 			}
 		}()
-		types := make([]string, len(args))
-		for i, a := range args {
-			types[i] = typeOf(a)
-		}
-		if err := sig.check(types); err != nil {
-			return failure(err)
-		}
 		return f(args)
 	})
 }
 
-// typeOf returns the JavaScript type of v, as typeof names it but for
-// null. syscall/js knows no BigInt: wasm_exec.js stores one with no type
-// flag, and Value.Type panics on it.
-func typeOf(v js.Value) (typ string) {
-	defer func() {
-		if recover() != nil {
-			typ = "bigint"
-		}
-	}()
-	return v.Type().String()
+// text returns v, which must be a string: Value.String would turn any
+// other value into text such as "<number: 5>", and read that.
+func text(v js.Value) string {
+	if t := v.Type(); t != js.TypeString {
+		panic("want a string, not " + t.String())
+	}
+	return v.String()
 }
 
-// itemFields converts list items to JavaScript values.
-func itemFields(items []*listItem) []any {
-	out := make([]any, len(items))
-	for i, it := range items {
-		out[i] = it.fields()
-	}
-	return out
+// zoneOffset returns the browser's UTC offset at the instant ms, in
+// seconds east of UTC, from JavaScript's Date, which knows the zone's
+// history (Go's js/wasm port knows only today's offset).
+// getTimezoneOffset counts minutes west, with a fraction where the offset
+// has seconds (local mean time, such as Monrovia's before 1972).
+func zoneOffset(ms uint64) int {
+	west := js.Global().Get("Date").New(float64(ms)).Call("getTimezoneOffset").Float()
+	return int(math.Round(-west * 60))
 }

@@ -14,182 +14,119 @@ import (
 	"github.com/ulidgo/ulid/internal/toolinput"
 )
 
-// The signatures of the Public IDs tab's functions exported to the page.
-var (
-	keysSig          = signature{"keys", []param{{"keys", "string"}}}
-	maskSig          = signature{"mask", []param{{"keys", "string"}, {"text", "string"}}}
-	unmaskSig        = signature{"unmask", []param{{"keys", "string"}, {"text", "string"}}}
-	publicIDShapeSig = signature{"publicIDShape", []param{{"text", "string"}}}
-)
-
-// masker returns the Masker of keys, text in the format of ulid.ParseMasker
-// (hex keys newest first, separated by white space, '#' comments), as the
-// page's key field holds it. An error is a *fieldError for the field
-// "keys", with the library's message without "ulid: "; like the library's,
-// it names a key by its position and never shows it.
-func masker(keys string) (*ulid.Masker, error) {
-	m, err := ulid.ParseMasker(keys)
-	if err != nil {
-		return nil, &fieldError{Field: "keys", Err: errors.New(strings.TrimPrefix(err.Error(), "ulid: "))}
+// publicIDs is the Public IDs tab's one call, made for an input in any of
+// its three fields: keys, the key field's text in the format of
+// ulid.ParseMasker (hex keys newest first, separated by white space, '#'
+// comments); maskText, a ULID or UUID text to mask; unmaskText, a public
+// ID to open. The record has a record for each field:
+//
+//   - keys: ok and marks, which key mark masks and which unmask ("masks
+//     with 3X, unmasks 3X WC"), from the Masker's String, which names keys
+//     by their marks and never shows one; or the library's error, without
+//     "ulid: ", as an error of the field "keys", which names a key by its
+//     position and never shows it.
+//   - mask: publicID, the public ID made with the first key, ulid, the
+//     ULID masked, and uuidText, whether the text was UUID text; or the
+//     problem of the text, read as Decode and Convert read it.
+//   - unmask: ulid and utc, its time; or the problem of the text, with
+//     its offset counted in the text as given.
+//
+// Both have mark, the public ID's key mark, if the text has a public ID's
+// length, and noKey, with no usable key.
+func publicIDs(keys, maskText, unmaskText string) record {
+	r := record{"keys": blankRecord, "mask": blankRecord, "unmask": blankRecord}
+	var m *ulid.Masker
+	if !isBlank(keys) {
+		var err error
+		if m, err = ulid.ParseMasker(keys); err != nil {
+			m, r["keys"] = nil, failure(&fieldError{Field: "keys", Err: errors.New(strings.TrimPrefix(err.Error(), "ulid: "))})
+		} else {
+			r["keys"] = record{"ok": true, "marks": marks(m)}
+		}
 	}
-	return m, nil
-}
-
-// keyMarks returns what the page says of the keys: which key mark masks
-// and which unmask, "masks with 3X, unmasks 3X WC", from the Masker's
-// String, which names keys by their marks and never shows one. The error is
-// masker's.
-func keyMarks(keys string) (string, error) {
-	m, err := masker(keys)
-	if err != nil {
-		return "", err
+	if !isBlank(maskText) {
+		r["mask"] = mask(m, maskText)
 	}
-	return strings.TrimSuffix(strings.TrimPrefix(m.String(), "ulid.Masker{"), "}"), nil
-}
-
-// masked is a ULID masked into a public ID, or why the text given was not
-// a ULID.
-type masked struct {
-	PublicID string
-	ULID     string // the ULID masked, canonical
-	UUIDText bool   // the input was UUID text
-	Problem  *problem
-}
-
-func (r *masked) fields() map[string]any {
-	m := map[string]any{"ok": r.Problem == nil, "uuidText": r.UUIDText}
-	if r.Problem != nil {
-		m["error"] = r.Problem.fields()
-		return m
+	if !isBlank(unmaskText) {
+		r["unmask"] = unmask(m, unmaskText)
 	}
-	m["publicID"] = r.PublicID
-	m["ulid"] = r.ULID
-	return m
+	return r
 }
+
+// marks returns m's key marks as the page shows them: "masks with 3X,
+// unmasks 3X WC".
+func marks(m *ulid.Masker) string {
+	return strings.TrimSuffix(strings.TrimPrefix(m.String(), "ulid.Masker{"), "}")
+}
+
+// noKey is the record of a field that needs a key when there is none.
+var noKey = record{"ok": false, "noKey": true}
 
 // mask reads input as the other tools read an ID (toolinput.Read: a ULID
-// or UUID text, white space around it ignored) and returns its public ID,
-// made with the first of keys. The error, a *fieldError, is about keys; a
-// problem with input is in the result.
-func mask(keys, input string) (*masked, error) {
-	m, err := masker(keys)
-	if err != nil {
-		return nil, err
+// or UUID text, white space around it ignored) and masks it with m.
+func mask(m *ulid.Masker, input string) record {
+	if m == nil {
+		return noKey
 	}
 	in, err := toolinput.Read(input, toolinput.Options{})
-	r := &masked{UUIDText: in.Kind == toolinput.UUID}
 	if err != nil {
-		r.Problem = describe(input, err)
-		return r, nil
+		return problem(input, in.Kind, err, true)
 	}
-	r.PublicID, r.ULID = m.Mask(in.ID), in.ID.String()
-	return r, nil
+	return record{"ok": true, "publicID": m.Mask(in.ID), "ulid": in.ID.String(), "uuidText": in.Kind == toolinput.UUID}
 }
 
-// unmasked is a public ID opened to its ULID, or why it was refused.
-type unmasked struct {
-	ULID     string // canonical
-	UUID     string
-	UTC      string // the ULID's time
-	PublicID string // the public ID, trimmed and in upper case
-	Mark     string // the public ID's key mark, in upper case; also when it names none of the keys
-	Problem  *problem
-}
-
-func (r *unmasked) fields() map[string]any {
-	m := map[string]any{"ok": r.Problem == nil, "mark": r.Mark}
-	if r.Problem != nil {
-		m["error"] = r.Problem.fields()
-		return m
+// unmask opens input, a public ID with the white space around it ignored,
+// with m, as ulid unmask does (toolinput.Read with Options.Unmask). For a
+// public ID of a key m does not have, the error's title says it was not
+// opened and its detail gives the marks of the public ID and of m's keys.
+func unmask(m *ulid.Masker, input string) record {
+	if m == nil {
+		return noKey
 	}
-	m["ulid"] = r.ULID
-	m["uuid"] = r.UUID
-	m["utc"] = r.UTC
-	m["publicID"] = r.PublicID
-	return m
-}
-
-// unmask opens input, a public ID with the white space around it ignored
-// (toolinput.Trim), with keys, as ulid.Masker.Unmask does. The error, a
-// *fieldError, is about keys; a refused public ID is a problem in the
-// result, with the library's message (its offset counted in input as
-// given, as the page counts every offset) and the kind of refusal:
-// "length", "character", "check", "overflow" or "key".
-func unmask(keys, input string) (*unmasked, error) {
-	m, err := masker(keys)
+	in, err := toolinput.Read(input, toolinput.Options{Unmask: m})
+	mark := ""
+	if text, _ := toolinput.Trim(input); len(text) == ulid.PublicIDSize {
+		mark = strings.ToUpper(text[:2])
+	}
 	if err != nil {
-		return nil, err
+		r := problem(input, in.Kind, err, false)
+		if errors.Is(err, ulid.ErrUnknownKey) {
+			e := r["error"].(record)
+			e["title"] = "Not opened: " + err.Error()
+			e["detail"] = "Its key mark is " + mark + "; the key here: " + marks(m) + "."
+		}
+		r["mark"] = mark
+		return r
 	}
-	text, lead := toolinput.Trim(input)
-	r := &unmasked{}
-	if len(text) == ulid.PublicIDSize {
-		r.Mark = strings.ToUpper(text[:2])
-	}
-	id, err := m.Unmask(text)
-	if err != nil {
-		r.Problem = describePublic(input, lead, err)
-		return r, nil
-	}
-	r.ULID, r.UUID, r.UTC = id.String(), id.UUIDString(), toolinput.Format(id.Timestamp())
-	r.PublicID = strings.ToUpper(text)
-	return r, nil
+	return record{"ok": true, "ulid": in.ID.String(), "utc": toolinput.Format(in.ID.Timestamp()), "mark": mark}
 }
 
-// describePublic turns err, Unmask's error for the text of input after lead
-// bytes of white space, into a problem, as describe does for the other
-// tools' errors: the library's message without "ulid: ", with the offset
-// counted in input.
-func describePublic(input string, lead int, err error) *problem {
-	var pe *ulid.ParseError
-	if !errors.As(err, &pe) {
-		return &problem{Kind: "other", Message: err.Error(), Offset: -1, Index: -1}
-	}
-	moved := *pe
-	if moved.Offset >= 0 {
-		moved.Offset += lead
-	}
-	p := describe(input, &toolinput.Error{Err: &moved})
-	switch pe.Err {
-	case ulid.ErrCheckCharacter:
-		p.Kind = "check"
-	case ulid.ErrUnknownKey:
-		p.Kind = "key"
-	}
-	return p
-}
-
-// publicShape is what the Decode tab says of text that is not a ULID or
-// UUID but may be a public ID.
-type publicShape struct {
-	PublicID bool   // 29 characters of the alphabet, after trimming: a public ID's length and characters
-	Check    bool   // and its check character matches, with character 2 at most '7': a public ID, mistyped in none of the ways the check catches
-	Mark     string // its key mark, characters 0 and 1 in upper case, if PublicID
-}
-
-func (s publicShape) fields() map[string]any {
-	return map[string]any{"publicID": s.PublicID, "check": s.Check, "mark": s.Mark}
-}
-
-// publicIDShape says whether input, with the white space around it ignored
-// (toolinput.Trim), looks like a public ID, for the Decode tab to say so
-// rather than only that its length is not a ULID's. It needs no key: the
-// length, the alphabet and the check character are the same for every key,
-// and the library checks them before it looks for the key.
-func publicIDShape(input string) publicShape {
+// publicHint is what the Decode tab says of input, refused with err when
+// read as kind, if it looks like a public ID, and "" otherwise: 29
+// characters of the alphabet once trimmed, so that the page says so rather
+// than only that its length is not a ULID's. It needs no key: the length,
+// the alphabet and the check character are the same for every key, and
+// the library checks them before it looks for the key.
+func publicHint(input string, kind toolinput.Kind, err error) string {
 	text, _ := toolinput.Trim(input)
 	if len(text) != ulid.PublicIDSize {
-		return publicShape{}
+		return ""
 	}
 	// The zero Masker has no key: it checks the form, then refuses every
 	// well-formed public ID with ErrUnknownKey.
 	var noKey ulid.Masker
-	_, err := noKey.Unmask(text)
-	if errors.Is(err, ulid.ErrInvalidCharacter) {
-		return publicShape{}
+	_, form := noKey.Unmask(text)
+	switch {
+	case errors.Is(form, ulid.ErrInvalidCharacter):
+		return ""
+	case errors.Is(form, ulid.ErrUnknownKey):
+		return "It has a public ID's 29 characters and its check character matches: a ULID hidden with the key marked " +
+			strings.ToUpper(text[:2]) + ". It shows no time; the key opens it to its ULID."
 	}
-	return publicShape{
-		PublicID: true,
-		Check:    errors.Is(err, ulid.ErrUnknownKey),
-		Mark:     strings.ToUpper(text[:2]),
+	as := "a ULID"
+	if kind == toolinput.UUID {
+		as = "UUID text"
 	}
+	return "It has a public ID's 29 characters, but its check character does not match: a character may be mistyped. " +
+		"Unmasking says more. As " + as + ": " + err.Error() + "."
 }

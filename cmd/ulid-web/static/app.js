@@ -1,7 +1,9 @@
 // The ULID tool's page logic. Every ULID answer comes from the Go package,
 // compiled to WebAssembly (main.wasm), through the functions it exports as
-// globalThis.ulidgo; this script only wires them to the page. It makes no
-// network request but the one for main.wasm.
+// globalThis.ulidgo: each input is one call, which returns one record that
+// this script renders, with Go's wording for every result and error. This
+// script only wires them to the page. It makes no network request but the
+// one for main.wasm.
 'use strict';
 
 const $ = (id) => document.getElementById(id);
@@ -47,17 +49,6 @@ for (const tab of tabs) {
 
 // ---- Shared helpers ----
 
-// blank says whether text is empty once trimmed by the tools' input policy.
-// The page never trims with String.prototype.trim, which removes more (such
-// as U+3000 and U+2028) than the policy does: what the page calls blank, or
-// counts, is what the Go code parses.
-const blank = (text) => api.trim(text) === '';
-
-// zoneOffset is the browser's UTC offset at the instant ms, in seconds east
-// of UTC. getTimezoneOffset counts minutes west, with a fraction where the
-// offset has seconds (local mean time, such as Monrovia's before 1972).
-const zoneOffset = (ms) => Math.round(-new Date(ms).getTimezoneOffset() * 60) || 0;
-
 function timeZoneName() {
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone || '';
@@ -66,62 +57,30 @@ function timeZoneName() {
   }
 }
 
-// invisible matches a character that shows as nothing or as a blank:
-// white space, control and format characters.
-const invisible = /^[\p{White_Space}\p{Cc}\p{Cf}]$/u;
+// markInvalid sets or removes a field's aria-invalid.
+const markInvalid = (field, yes) => (yes ? field.setAttribute('aria-invalid', 'true') : field.removeAttribute('aria-invalid'));
 
-// visible names invisible and control characters so they can be seen.
-function visible(ch) {
-  if (ch === ' ') return 'space';
-  if (invisible.test(ch)) return 'U+' + ch.codePointAt(0).toString(16).toUpperCase().padStart(4, '0');
-  return ch;
+function paragraph(className, text) {
+  const p = document.createElement('p');
+  p.className = className;
+  p.textContent = text;
+  return p;
 }
 
-const UUID_LENGTHS = '36 (or 32 without hyphens, 38 in braces, 45 with urn:uuid:)';
-
-// showProblem fills box with why input was rejected: the library's message,
-// and the input with the offending character marked. what is the form the
-// input was read as, ULID or UUID; with both, the length hint names the
-// lengths of both forms, for a field that takes either.
-function showProblem(box, input, error, what, both = false) {
-  box.replaceChildren();
-  const title = document.createElement('p');
-  title.className = 'problem-title';
-  title.textContent = `Not a valid ${what}: ${error.message}`;
-  box.append(title);
-  // The same trimming as the Go code, so the count agrees with the error's bytes.
-  const trimmed = api.trim(input);
-  if (error.kind === 'length' && trimmed !== '') {
-    const chars = Array.from(trimmed);
-    const n = chars.length;
-    const detail = document.createElement('p');
-    detail.className = 'problem-detail';
-    detail.textContent = `You entered ${n} character${n === 1 ? '' : 's'}; ` + (both
-      ? `a ULID has 26, UUID text ${UUID_LENGTHS}.`
-      : what === 'ULID' ? 'a ULID has 26.' : what === 'public ID' ? 'a public ID has 29.' : `a UUID has ${UUID_LENGTHS}.`);
-    // Lengths are counted in bytes, so a non-ASCII character counts more than once.
-    const other = chars.find((c) => c.codePointAt(0) > 0x7f);
-    if (other) {
-      detail.textContent += ` “${visible(other)}” is not ASCII, so it counts as several bytes, and no ${what} has it.`;
-      // Such as U+3000 at the end: white space, but not the kind the policy trims.
-      if (invisible.test(other) && (other === chars[0] || other === chars[n - 1])) {
-        detail.textContent += ' Around an ID the tools ignore ASCII white space, U+00A0 and U+FEFF, but not this.';
-      }
-    }
-    box.append(detail);
-  }
+// showProblem fills box with why input was rejected, in Go's words (the
+// error's title and detail), and the input with the offending character
+// marked: error.char names it where it shows as nothing ("U+3000").
+function showProblem(box, input, error) {
+  box.replaceChildren(paragraph('problem-title', error.title));
+  if (error.detail) box.append(paragraph('problem-detail', error.detail));
   if (error.index >= 0) {
     const ch = String.fromCodePoint(input.codePointAt(error.index));
-    const echo = document.createElement('p');
-    echo.className = 'echo mono';
-    echo.setAttribute('aria-label', `character ${visible(ch)} at offset ${error.offset}`);
+    const echo = paragraph('echo mono', '');
+    echo.setAttribute('aria-label', `character ${error.char} at offset ${error.offset}`);
     const mark = document.createElement('mark');
-    mark.textContent = invisible.test(ch) ? '\u2423' : ch;
+    mark.textContent = error.char === ch ? ch : '\u2423';
     echo.append(input.slice(0, error.index), mark, input.slice(error.index + ch.length));
-    const where = document.createElement('p');
-    where.className = 'problem-detail';
-    where.textContent = `Offset ${error.offset} (character ${error.index + 1}): ${visible(ch)}`;
-    box.append(echo, where);
+    box.append(echo, paragraph('problem-detail', `Offset ${error.offset} (character ${error.index + 1}): ${error.char}`));
   }
   box.hidden = false;
 }
@@ -270,7 +229,7 @@ function runGenerate() {
   list.replaceChildren(fragment);
   const first = result.items[0];
   renderAnatomy($('gen-anatomy'), first.ulid.toUpperCase(), first.utc, first.entropy);
-  const at = blank(timeInput.value) ? '' : ` at ${first.utc}`;
+  const at = result.at ? ` at ${result.at}` : '';
   status.textContent = `Generated ${count} ${v7 ? 'UUIDv7-compatible ' : ''}ULID${count === 1 ? '' : 's'}${at}` +
     ($('gen-monotonic').checked ? ', strictly increasing.' : ', each with fresh random bits.');
   $('gen-copy').disabled = false;
@@ -296,62 +255,30 @@ $('gen-list').addEventListener('click', (event) => {
 
 // ---- Decode ----
 
-const decodeFields = {
-  canonical: 'dec-canonical', utc: 'dec-utc', ms: 'dec-ms', timeHex: 'dec-timehex',
-  entropy: 'dec-entropy', uuid: 'dec-uuid',
-};
-
+// runDecode shows the record of the Decode field: each of its fields in
+// the output of the same name, or the error, or the word that the input
+// looks like a public ID.
 function runDecode() {
   const input = $('dec-input').value;
   const box = $('dec-error');
   const note = $('dec-note');
-  const result = $('dec-result');
-  if (blank(input)) {
-    clearProblem(box);
-    $('dec-public').hidden = true;
-    note.hidden = true;
-    result.hidden = true;
-    $('dec-input').removeAttribute('aria-invalid');
-    return;
-  }
   const d = api.decode(input);
-  if (!d.ok) {
-    if (showPublicHint(input, d.error, d.uuidText ? 'UUID text' : 'a ULID')) clearProblem(box);
-    else showProblem(box, input, d.error, d.uuidText ? 'UUID' : 'ULID');
-    $('dec-input').setAttribute('aria-invalid', 'true');
-    note.hidden = true;
-    result.hidden = true;
-    return;
-  }
-  clearProblem(box);
-  $('dec-public').hidden = true;
-  $('dec-input').removeAttribute('aria-invalid');
-  for (const [key, id] of Object.entries(decodeFields)) $(id).value = d[key];
-  $('dec-uuidv7').value = d.uuidv7
-    ? 'Yes: version 7 with the variant 10, a valid RFC 9562 UUIDv7'
-    : 'No: not version 7 with the variant 10, so not a valid UUIDv7';
-  // RFC 3339 with the offset at that instant, as ulid --local shows it, so
-  // that the At time field and ulid --time read it back; in UTC where the
-  // offset has seconds, which RFC 3339 cannot write.
-  const ms = Number(d.ms);
-  const local = api.localTime(ms, zoneOffset(ms));
-  const zone = timeZoneName();
-  $('dec-local').value = local.ok ? local.time : '';
-  $('dec-zone').textContent = !local.ok ? '' : local.utc
-    ? `(${zone ? `${zone}: ` : ''}in UTC, as the offset then, ${local.offset}, has seconds, which RFC 3339 cannot write)`
-    : zone ? `(${zone})` : '';
-  renderAnatomy($('dec-anatomy'), d.canonical, d.utc, d.entropy);
-  const notes = [];
-  if (d.uuidText) notes.push('read as UUID text, the same 16 bytes');
-  if (d.lowerCase) notes.push('lower case read as upper case');
-  if (d.aliases.length > 0) {
-    notes.push(`Crockford alias${d.aliases.length === 1 ? '' : 'es'} at offset${d.aliases.length === 1 ? '' : 's'} ` +
-      `${d.aliases.join(', ')} read as 1 (I, L) or 0 (O)`);
-  }
-  if (d.trimmed) notes.push('surrounding white space ignored');
-  note.textContent = notes.length ? `Normalised: ${notes.join('; ')}.` : '';
-  note.hidden = notes.length === 0;
-  result.hidden = false;
+  const hint = d.error?.hint;
+  $('dec-public').hidden = !hint;
+  $('dec-public-detail').textContent = hint || '';
+  if (d.error && !hint) showProblem(box, input, d.error);
+  else clearProblem(box);
+  markInvalid($('dec-input'), d.ok === false);
+  $('dec-result').hidden = !d.ok;
+  note.hidden = !d.ok || !d.note;
+  if (!d.ok) return;
+  for (const [key, value] of Object.entries(d.fields)) $(`dec-${key}`).value = value;
+  // The local time is RFC 3339 with the offset at that instant, as ulid
+  // --local shows it; d.zone says why it is in UTC, where it is.
+  const zone = [timeZoneName(), d.zone].filter(Boolean).join(': ');
+  $('dec-zone').textContent = zone ? `(${zone})` : '';
+  renderAnatomy($('dec-anatomy'), d.fields.canonical, d.fields.utc, d.fields.entropy);
+  note.textContent = d.note;
 }
 
 $('dec-input').addEventListener('input', () => { if (api) runDecode(); });
@@ -370,16 +297,15 @@ $('dec-example').addEventListener('click', () => {
 let sortedList = []; // what "Copy sorted list" copies: the table on the page
 
 function runList() {
-  const text = $('list-input').value;
+  const r = api.decodeList($('list-input').value);
   const out = $('list-out');
   sortedList = [];
-  if (blank(text)) {
+  if (!r.ok) {
     out.hidden = true;
     $('list-rows').replaceChildren();
     $('list-bad-items').replaceChildren();
     return;
   }
-  const r = api.decodeList(text);
   sortedList = r.valid.map((it) => it.canonical);
   const rows = document.createDocumentFragment();
   for (const it of r.valid) {
@@ -409,7 +335,7 @@ function runList() {
     where.textContent = `Line ${it.line}`;
     const input = document.createElement('code');
     input.textContent = it.input.length > 60 ? it.input.slice(0, 60) + '…' : it.input;
-    li.append(where, ': ', input, `: ${it.error.message}`);
+    li.append(where, ': ', input, `: ${it.message}`);
     bad.append(li);
   }
   $('list-bad-items').replaceChildren(bad);
@@ -455,27 +381,19 @@ function convertWith(inputId, outputId, errorId, noteId, expect) {
     note.hidden = true;
     note.textContent = '';
   };
-  if (blank(input)) {
-    reset();
-    clearProblem(box);
-    $(inputId).removeAttribute('aria-invalid');
-    return;
-  }
   const r = api.convert(input);
-  const form = r.uuidText ? 'UUID' : 'ULID';
+  clearProblem(box);
+  markInvalid($(inputId), r.ok === false);
   if (!r.ok) {
     reset();
-    showProblem(box, input, r.error, form, true);
-    $(inputId).setAttribute('aria-invalid', 'true');
+    if (r.error) showProblem(box, input, r.error);
     return;
   }
-  clearProblem(box);
-  $(inputId).removeAttribute('aria-invalid');
   out.value = r.uuidText ? r.ulid : r.uuid;
   label(r.uuidText ? 'ULID' : 'UUID');
   copy.disabled = false;
   note.textContent = r.uuidText ? 'Read as UUID text, so this is its ULID.' : 'Read as a ULID, so this is its UUID.';
-  note.hidden = form === expect;
+  note.hidden = (r.uuidText ? 'UUID' : 'ULID') === expect;
 }
 
 const convertULID = () => convertWith('conv-ulid', 'conv-uuid-out', 'conv-ulid-error', 'conv-ulid-note', 'ULID');
@@ -492,117 +410,70 @@ for (const form of ['conv-ulid-form', 'conv-uuid-form']) {
 
 // ---- Public IDs ----
 
-// The key field's text goes to the Go functions with each call and nowhere
-// else: the page does not store it, put it in the URL or the page's text,
-// or send it (web/e2e/publicid.spec.mjs checks each). Go forgets it when
-// the call returns.
-const keysText = () => $('pub-keys').value;
+// The key field's text goes to Go with each call and nowhere else: the
+// page does not store it, put it in the URL or the page's text, or send it
+// (web/e2e/publicid.spec.mjs checks each). Go forgets it when the call
+// returns.
 
-// keyMarks is what the key field held when last read: the marks of its
-// keys, "masks with 3X, unmasks 3X WC", or '' if there is no usable key.
-let keyMarks = '';
+// keysOK is whether the key field held a usable key when last read.
+let keysOK = false;
 
-// readKeys reads the key field and says what it holds: the marks of its
-// keys, or the library's error, as Generate shows a field's error.
-function readKeys() {
-  const field = $('pub-keys');
+// runPublic shows the record of the tab's three fields, for an input in
+// any of them: the key's marks or its error, as Generate shows a field's
+// error, and each of the other two fields' result or problem.
+function runPublic() {
+  const r = api.publicIDs($('pub-keys').value, $('pub-mask').value, $('pub-unmask').value);
   const status = $('pub-keys-status');
   const box = $('pub-keys-error');
-  keyMarks = '';
+  keysOK = r.keys.ok === true;
   clearProblem(box);
-  field.removeAttribute('aria-invalid');
-  if (blank(field.value)) {
-    status.textContent = 'No key yet: type or paste one to mask and unmask.';
-    return;
-  }
-  const r = api.keys(field.value);
-  if (!r.ok) {
-    status.textContent = '';
+  markInvalid($('pub-keys'), r.keys.ok === false);
+  status.textContent = r.keys.blank ? 'No key yet: type or paste one to mask and unmask.' : '';
+  if (keysOK) status.textContent = `Key marks: ${r.keys.marks}. A public ID starts with the mark of the key that made it.`;
+  if (r.keys.error) {
     // The message names a key by its position and never shows it; nor
     // does the page echo the field, as it does an ID.
-    const title = document.createElement('p');
-    title.className = 'problem-title';
-    title.textContent = `Key: ${r.error.message}`;
-    box.replaceChildren(title);
+    box.replaceChildren(paragraph('problem-title', `Key: ${r.keys.error.message}`));
     box.hidden = false;
-    field.setAttribute('aria-invalid', 'true');
-    return;
   }
-  keyMarks = r.marks;
-  status.textContent = `Key marks: ${r.marks}. A public ID starts with the mark of the key that made it.`;
+  showPublic('pub-mask', r.keys, r.mask, (out, note) => {
+    out.value = r.mask.publicID;
+    note.textContent = `Read as UUID text: the public ID of the ULID ${r.mask.ulid}.`;
+    note.hidden = !r.mask.uuidText;
+  });
+  showPublic('pub-unmask', r.keys, r.unmask, (out, note) => {
+    out.value = r.unmask.ulid;
+    note.textContent = `Made with the key marked ${r.unmask.mark}; the ULID's time is ${r.unmask.utc}.`;
+    note.hidden = false;
+  });
 }
 
-// publicWith runs one of the two fields: what it shows when the field or
-// the key is blank, and otherwise call(keys, input)'s result or problem.
-function publicWith(inputId, outputId, errorId, noteId, call, show) {
-  const input = $(inputId).value;
-  const out = $(outputId);
-  const box = $(errorId);
-  const note = $(noteId);
-  const copy = document.querySelector(`[data-copy="${outputId}"]`);
+// showPublic shows one field's record, r: nothing for a blank field, a
+// note where the key is missing, the problem, or what show shows.
+function showPublic(id, keys, r, show) {
+  const out = $(`${id}-out`);
+  const box = $(`${id}-error`);
+  const note = $(`${id}-note`);
+  const copy = document.querySelector(`[data-copy="${id}-out"]`);
   out.value = '';
   copy.disabled = true;
   note.hidden = true;
   clearProblem(box);
-  $(inputId).removeAttribute('aria-invalid');
-  if (blank(input)) return;
-  if (!keyMarks) {
-    note.textContent = blank(keysText()) ? 'Type or paste the key above first.' : 'The key above is not valid.';
+  markInvalid($(id), r.ok === false && !r.noKey);
+  if (r.noKey) {
+    note.textContent = keys.blank ? 'Type or paste the key above first.' : 'The key above is not valid.';
     note.hidden = false;
-    return;
+  } else if (r.error) {
+    showProblem(box, $(id).value, r.error);
+  } else if (r.ok) {
+    show(out, note);
+    copy.disabled = false;
   }
-  const r = call(keysText(), input);
-  if (!r.ok) {
-    if (r.error.field !== 'keys') show(r, input, box);
-    $(inputId).setAttribute('aria-invalid', 'true');
-    return;
-  }
-  show(r, input, box, out, note);
-  copy.disabled = false;
 }
 
-function runMask() {
-  publicWith('pub-mask', 'pub-mask-out', 'pub-mask-error', 'pub-mask-note', api.mask, (r, input, box, out, note) => {
-    if (!r.ok) {
-      showProblem(box, input, r.error, r.uuidText ? 'UUID' : 'ULID', true);
-      return;
-    }
-    out.value = r.publicID;
-    if (r.uuidText) {
-      note.textContent = `Read as UUID text: the public ID of the ULID ${r.ulid}.`;
-      note.hidden = false;
-    }
-  });
+for (const id of ['pub-keys', 'pub-mask', 'pub-unmask']) {
+  $(id).addEventListener('input', () => { if (api) runPublic(); });
 }
-
-function runUnmask() {
-  publicWith('pub-unmask', 'pub-unmask-out', 'pub-unmask-error', 'pub-unmask-note', api.unmask, (r, input, box, out, note) => {
-    if (!r.ok) {
-      showProblem(box, input, r.error, 'public ID');
-      if (r.error.kind === 'key') {
-        box.querySelector('.problem-title').textContent = `Not opened: ${r.error.message}`;
-        const detail = document.createElement('p');
-        detail.className = 'problem-detail';
-        detail.textContent = `Its key mark is ${r.mark}; the key here: ${keyMarks}.`;
-        box.append(detail);
-      }
-      return;
-    }
-    out.value = r.ulid;
-    note.textContent = `Made with the key marked ${r.mark}; the ULID's time is ${r.utc}.`;
-    note.hidden = false;
-  });
-}
-
-function runPublic() {
-  readKeys();
-  runMask();
-  runUnmask();
-}
-
-$('pub-keys').addEventListener('input', () => { if (api) runPublic(); });
-$('pub-mask').addEventListener('input', () => { if (api) runMask(); });
-$('pub-unmask').addEventListener('input', () => { if (api) runUnmask(); });
 for (const form of ['pub-keys-form', 'pub-mask-form', 'pub-unmask-form']) {
   $(form).addEventListener('submit', (event) => {
     event.preventDefault();
@@ -620,29 +491,11 @@ $('pub-forget').addEventListener('click', () => {
   $('pub-keys').focus();
 });
 
-// showPublicHint shows, for input that the Decode tab refused with error,
-// read as what, that it looks like a public ID, if it does: a ULID hidden
-// with a key, with no time to read. It returns whether it did.
-function showPublicHint(input, error, what) {
-  const hint = $('dec-public');
-  const shape = api.publicIDShape(input);
-  hint.hidden = !shape.publicID;
-  if (!shape.publicID) return false;
-  // A well-formed public ID's error already ends with the tools' hint that
-  // it looks like one, which this box says at length.
-  $('dec-public-detail').textContent = shape.check
-    ? `It has a public ID's 29 characters and its check character matches: a ULID hidden with the key marked ${shape.mark}. ` +
-      'It shows no time; the key opens it to its ULID.'
-    : 'It has a public ID\'s 29 characters, but its check character does not match: a character may be mistyped. ' +
-      `Unmasking says more. As ${what}: ${error.message}.`;
-  return true;
-}
-
 $('dec-public-open').addEventListener('click', () => {
   $('pub-unmask').value = $('dec-input').value;
   selectTab($('tab-public'), false);
   if (api) runPublic();
-  (keyMarks ? $('pub-unmask') : $('pub-keys')).focus();
+  (keysOK ? $('pub-unmask') : $('pub-keys')).focus();
 });
 
 // copyWithFeedback copies text and says so, on the button for a moment
