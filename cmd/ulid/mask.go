@@ -7,7 +7,6 @@ import (
 	"io/fs"
 	"os"
 	"strconv"
-	"strings"
 
 	"github.com/ulidgo/ulid"
 	"github.com/ulidgo/ulid/internal/toolinput"
@@ -70,7 +69,7 @@ func masker(fs *flag.FlagSet, keyFile string) (*ulid.Masker, error) {
 		}
 		m, err := ulid.ParseMasker(keys)
 		if err != nil {
-			return nil, usageError(keysEnv + ": " + strings.TrimPrefix(err.Error(), "ulid: "))
+			return nil, usageError(keysEnv + ": " + toolinput.Message(err))
 		}
 		return m, nil
 	}
@@ -82,14 +81,14 @@ func masker(fs *flag.FlagSet, keyFile string) (*ulid.Masker, error) {
 		}
 		if looksLikeKey(keyFile) {
 			// A file that exists, named like a key: its name is not shown.
-			return nil, usageError(flagName + ": " + strings.TrimPrefix(err.Error(), "ulid: "))
+			return nil, usageError(flagName + ": " + toolinput.Message(err))
 		}
 	} else if looksLikeKey(keyFile) {
 		// Not quoted: the value is most likely the key itself.
 		return nil, usageError(flagName + " takes the name of a file that holds the keys, and this value looks like a key: " +
 			"write the key into a file only you can read, as a key on the command line is seen by ps and kept in shell history")
 	}
-	return nil, usageError(flagName + " " + strconv.Quote(keyFile) + ": " + strings.TrimPrefix(err.Error(), "ulid: "))
+	return nil, usageError(flagName + " " + strconv.Quote(keyFile) + ": " + toolinput.Message(err))
 }
 
 // errKeyFileSize is the error of readKeyFile for a file of more than

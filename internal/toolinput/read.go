@@ -167,7 +167,7 @@ func (e *Error) Error() string {
 	if e.Err.Length > MaxLine {
 		return "line too long (" + strconv.Itoa(e.Err.Length) + " bytes)"
 	}
-	msg := strings.TrimPrefix(e.Err.Error(), "ulid: ")
+	msg := Message(e.Err)
 	if e.UUID != nil {
 		// "ulid: invalid UUID text: character ..." or "ulid: invalid UUID
 		// text length ...": the reading is named once, before the colon.

@@ -84,6 +84,13 @@ func Trim(s string) (string, int) {
 // an error, "line too long (N bytes)", whatever it holds.
 const MaxLine = 64 << 10
 
+// Message returns err's message as the tools show it after their own
+// "ulid: " or a field's name: the library's message without the package's
+// "ulid: " in front, worded nowhere else.
+func Message(err error) string {
+	return strings.TrimPrefix(err.Error(), "ulid: ")
+}
+
 // QuoteMax is the most bytes of an input that the tools' messages quote.
 const QuoteMax = 40
 

@@ -371,3 +371,13 @@ func FuzzRead(f *testing.F) {
 		}
 	})
 }
+
+func TestMessage(t *testing.T) {
+	_, err := ulid.Parse("01ARYZ6S41TSV4RRFFQ69G5FAU")
+	if got, want := Message(err), "invalid character 'U' at offset 25"; got != want {
+		t.Errorf("Message(%v) = %q, want %q", err, got, want)
+	}
+	if got := Message(errors.New("ulid-web: ulid: x")); got != "ulid-web: ulid: x" {
+		t.Errorf("Message kept only a leading \"ulid: \"; got %q", got)
+	}
+}

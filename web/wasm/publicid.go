@@ -39,7 +39,7 @@ func publicIDs(keys, maskText, unmaskText string) record {
 	if !isBlank(keys) {
 		var err error
 		if m, err = ulid.ParseMasker(keys); err != nil {
-			m, r["keys"] = nil, failure(&fieldError{Field: "keys", Err: errors.New(strings.TrimPrefix(err.Error(), "ulid: "))})
+			m, r["keys"] = nil, failure(&fieldError{Field: "keys", Err: errors.New(toolinput.Message(err))})
 		} else {
 			r["keys"] = record{"ok": true, "marks": marks(m)}
 		}
