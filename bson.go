@@ -2,7 +2,7 @@ package ulid
 
 import (
 	"encoding/binary"
-	"fmt"
+	"strconv"
 )
 
 // BSON element types and binary subtypes that a ULID is stored as and read
@@ -55,10 +55,10 @@ func (id *ULID) UnmarshalBSONValue(typ byte, data []byte) error {
 		return errBSONNull
 	case bsonBinary:
 		if len(data) < bsonBinaryHeader || int(binary.LittleEndian.Uint32(data)) != len(data)-bsonBinaryHeader {
-			return fmt.Errorf("%w: malformed BSON binary value of %d bytes", ErrUnsupportedType, len(data))
+			return wrapError(ErrUnsupportedType, "malformed BSON binary value of "+strconv.Itoa(len(data))+" bytes")
 		}
 		if sub := data[4]; sub != bsonUUID && sub != bsonGeneric {
-			return fmt.Errorf("%w: BSON binary subtype %#02x, want 4 (UUID) or 0 (generic)", ErrUnsupportedType, sub)
+			return wrapError(ErrUnsupportedType, "BSON binary subtype "+hexByte(sub)+", want 4 (UUID) or 0 (generic)")
 		}
 		if n := len(data) - bsonBinaryHeader; n != BinarySize {
 			return &ParseError{Err: ErrInvalidLength, Form: formBSON, Length: n, Offset: -1, Want: wantBinary}
@@ -67,7 +67,7 @@ func (id *ULID) UnmarshalBSONValue(typ byte, data []byte) error {
 		return nil
 	case bsonString:
 		if len(data) < 5 || int(binary.LittleEndian.Uint32(data)) != len(data)-4 || data[len(data)-1] != 0 {
-			return fmt.Errorf("%w: malformed BSON string value of %d bytes", ErrUnsupportedType, len(data))
+			return wrapError(ErrUnsupportedType, "malformed BSON string value of "+strconv.Itoa(len(data))+" bytes")
 		}
 		parsed, err := scanText(data[4:len(data)-1], formBSONString, wantBSONString)
 		if err != nil {
@@ -76,7 +76,7 @@ func (id *ULID) UnmarshalBSONValue(typ byte, data []byte) error {
 		*id = parsed
 		return nil
 	}
-	return fmt.Errorf("%w: BSON type %#02x, want binary (0x05) or string (0x02)", ErrUnsupportedType, typ)
+	return wrapError(ErrUnsupportedType, "BSON type "+hexByte(typ)+", want binary (0x05) or string (0x02)")
 }
 
 // errBSONNull is UnmarshalBSONValue's error for BSON null: ErrNull, in words
@@ -85,13 +85,3 @@ var errBSONNull error = &sentinelError{
 	msg: "ulid: cannot decode BSON null into a ulid.ULID; use a *ulid.ULID field for an optional ID",
 	err: ErrNull,
 }
-
-// A sentinelError is a sentinel error worded for one use: it says msg and
-// unwraps to err, for errors.Is.
-type sentinelError struct {
-	msg string
-	err error
-}
-
-func (e *sentinelError) Error() string { return e.msg }
-func (e *sentinelError) Unwrap() error { return e.err }

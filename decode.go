@@ -118,6 +118,11 @@ func quoteByte(b byte) string {
 	if b >= 0x20 && b < 0x7f {
 		return strconv.QuoteRuneToASCII(rune(b))
 	}
+	return hexByte(b)
+}
+
+// hexByte formats b as 0x and two lower-case hex digits, as fmt's %#02x.
+func hexByte(b byte) string {
 	const hex = "0123456789abcdef"
 	return "0x" + string([]byte{hex[b>>4], hex[b&15]})
 }

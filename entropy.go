@@ -2,8 +2,9 @@ package ulid
 
 import (
 	"crypto/rand"
-	"fmt"
+	"errors"
 	"io"
+	"strconv"
 	"sync"
 )
 
@@ -18,7 +19,7 @@ func readEntropy(entropy io.Reader, dst *[10]byte) error {
 	}
 	buf := new([10]byte)
 	if err := readFull(entropy, buf[:]); err != nil {
-		return fmt.Errorf("ulid: reading entropy: %w", err)
+		return &sentinelError{msg: "ulid: reading entropy: " + err.Error(), err: err}
 	}
 	*dst = *buf
 	return nil
@@ -37,7 +38,7 @@ func readFull(r io.Reader, buf []byte) error {
 	for n, empty := 0, 0; n < len(buf); {
 		m, err := r.Read(buf[n:])
 		if m < 0 || m > len(buf)-n {
-			return fmt.Errorf("invalid count %d from Read of %d bytes", m, len(buf)-n)
+			return errors.New("invalid count " + strconv.Itoa(m) + " from Read of " + strconv.Itoa(len(buf)-n) + " bytes")
 		}
 		n += m
 		switch {

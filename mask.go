@@ -4,10 +4,9 @@ import (
 	"crypto/aes"
 	"crypto/cipher"
 	"encoding/binary"
-	"encoding/hex"
 	"errors"
-	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"unsafe"
@@ -94,21 +93,23 @@ type maskKey struct {
 // keeps no reference to keys.
 func NewMasker(keys ...[]byte) (*Masker, error) {
 	if len(keys) == 0 {
-		return nil, fmt.Errorf("%w: no key", ErrInvalidKey)
+		return nil, wrapError(ErrInvalidKey, "no key")
 	}
 	m := &Masker{keys: make([]maskKey, len(keys))}
 	for i, key := range keys {
 		block, err := aes.NewCipher(key)
 		if err != nil {
-			return nil, fmt.Errorf("%w: key %d is %d bytes, want 16, 24 or 32 (32, 48 or 64 hex digits)", ErrInvalidKey, i+1, len(key))
+			return nil, wrapError(ErrInvalidKey, "key "+strconv.Itoa(i+1)+" is "+strconv.Itoa(len(key))+
+				" bytes, want 16, 24 or 32 (32, 48 or 64 hex digits)")
 		}
 		var out [aes.BlockSize]byte
 		block.Encrypt(out[:], markBlock[:])
 		mark := binary.BigEndian.Uint16(out[:]) >> 6
 		for j := range i {
 			if m.keys[j].mark == mark {
-				return nil, fmt.Errorf("%w: keys %d and %d have the same key mark %q (the same key twice, or a 1-in-1024 chance: make another key)",
-					ErrInvalidKey, j+1, i+1, m.keys[j].text[:])
+				return nil, wrapError(ErrInvalidKey, "keys "+strconv.Itoa(j+1)+" and "+strconv.Itoa(i+1)+
+					" have the same key mark "+strconv.Quote(string(m.keys[j].text[:]))+
+					" (the same key twice, or a 1-in-1024 chance: make another key)")
 			}
 		}
 		m.keys[i] = maskKey{block: block, mark: mark, text: [2]byte{alphabet[mark>>5], alphabet[mark&31]}}
@@ -136,8 +137,8 @@ func ParseMasker(text string) (*Masker, error) {
 	for line := range strings.Lines(text) {
 		line, _, _ = strings.Cut(line, "#")
 		for field := range strings.FieldsSeq(line) {
-			key, err := hex.DecodeString(field)
-			if err != nil {
+			key, ok := decodeHex(field)
+			if !ok {
 				return nil, keyTextError(len(keys)+1, field)
 			}
 			keys = append(keys, key)
@@ -146,17 +147,34 @@ func ParseMasker(text string) (*Masker, error) {
 	return NewMasker(keys...)
 }
 
+// decodeHex returns the bytes that s, an even number of hex digits in either
+// case, stands for, or false: hex.DecodeString without its error, whose
+// message is made with fmt, which the browser tool's module does without.
+func decodeHex(s string) ([]byte, bool) {
+	if len(s)%2 != 0 {
+		return nil, false
+	}
+	b := make([]byte, len(s)/2)
+	var bad byte // the OR of every digit's value; above 15 if one was no digit
+	for i := range b {
+		hi, lo := hexValue[s[2*i]], hexValue[s[2*i+1]]
+		bad |= hi | lo
+		b[i] = hi<<4 | lo
+	}
+	return b, bad <= 15
+}
+
 // keyTextError describes why field, key n of a key text, is not a key in
 // hex, without showing any of it.
 func keyTextError(n int, field string) error {
 	hexDigits := strings.Trim(field, "0123456789abcdefABCDEF") == ""
 	switch {
 	case hexDigits: // an odd number of them
-		return fmt.Errorf("%w: key %d is %d hex digits, want 32, 48 or 64", ErrInvalidKey, n, len(field))
+		return wrapError(ErrInvalidKey, "key "+strconv.Itoa(n)+" is "+strconv.Itoa(len(field))+" hex digits, want 32, 48 or 64")
 	case len(field) > 2 && (field[:2] == "0x" || field[:2] == "0X"):
-		return fmt.Errorf("%w: key %d starts with 0x: write the hex digits alone", ErrInvalidKey, n)
+		return wrapError(ErrInvalidKey, "key "+strconv.Itoa(n)+" starts with 0x: write the hex digits alone")
 	}
-	return fmt.Errorf("%w: key %d is not hex digits", ErrInvalidKey, n)
+	return wrapError(ErrInvalidKey, "key "+strconv.Itoa(n)+" is not hex digits")
 }
 
 // Mask returns the public ID of id: 29 upper-case characters of Crockford's

@@ -11,6 +11,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"os/exec"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -345,6 +346,46 @@ func TestParseMasker(t *testing.T) {
 		}
 		if err != nil && strings.Contains(err.Error(), "0102") {
 			t.Errorf("ParseMasker(%q): the error shows the key: %v", text, err)
+		}
+	}
+}
+
+// TestParseMaskerHexDigits checks that ParseMasker reads every hex digit, in
+// either case and at either place of a byte, as encoding/hex does, in every
+// key of a key text, and that a byte just outside the digits' ranges is no
+// digit.
+func TestParseMaskerHexDigits(t *testing.T) {
+	keys := []string{
+		"0123456789abcdefABCDEF0123456789",                                 // a digit's value in the high half of a byte
+		"f0123456789abcdefABCDEF012345678",                                 // and in the low half
+		"a0b1c2d3e4f5A6B7C8D9EFfedcbaFEDCBA9876543210abcd",                 // 48
+		"ffeeddccbbaa99887766554433221100FFEEDDCCBBAA99887766554433221100", // 64
+	}
+	ids := []ULID{{}, MustParse("01ARYZ6S41TSV4RRFFQ69G5FAV"), MustParse("7ZZZZZZZZZZZZZZZZZZZZZZZZZ")}
+	for i := range keys {
+		// Each key masks in turn, as the first of a text that holds them all.
+		text := strings.Join(append(slices.Clone(keys[i:]), keys[:i]...), "\n")
+		parsed, err := ParseMasker(text)
+		if err != nil {
+			t.Fatalf("ParseMasker(%q): %v", text, err)
+		}
+		want, err := NewMasker(mustHex(t, keys[i]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, id := range ids {
+			if got, want := parsed.Mask(id), want.Mask(id); got != want {
+				t.Errorf("key %s: ParseMasker's Mask(%s) = %s, encoding/hex's key gives %s", keys[i], id, got, want)
+			}
+		}
+	}
+	for _, c := range []byte("/:@G`g\x00\x7f\x80\xff") {
+		for _, at := range []int{0, 1, 30, 31} {
+			field := []byte(keys[0])
+			field[at] = c
+			if _, err := ParseMasker(string(field)); err == nil || err.Error() != "ulid: invalid masking key: key 1 is not hex digits" {
+				t.Errorf("a key with %q at %d: %v", c, at, err)
+			}
 		}
 	}
 }

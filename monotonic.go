@@ -2,8 +2,8 @@ package ulid
 
 import (
 	"encoding/binary"
-	"fmt"
 	"io"
+	"strconv"
 	"sync"
 )
 
@@ -109,7 +109,7 @@ func (m *Monotonic) at(ms uint64) (high, low uint64, err error) {
 	switch {
 	case m.issued && ms == m.ms:
 		if !m.increment() {
-			return 0, 0, fmt.Errorf("%w: timestamp %d ms", ErrMonotonicOverflow, ms)
+			return 0, 0, wrapError(ErrMonotonicOverflow, "timestamp "+strconv.FormatUint(ms, 10)+" ms")
 		}
 		return m.halves()
 	case m.issued && ms < m.ms:
@@ -178,7 +178,7 @@ func (m *Monotonic) next(mono int64) (high, low uint64, err error) {
 			return m.halves()
 		}
 		if m.ms == MaxTimestamp {
-			return 0, 0, fmt.Errorf("%w: timestamp %d ms is the maximum", ErrMonotonicOverflow, m.ms)
+			return 0, 0, wrapError(ErrMonotonicOverflow, "timestamp "+strconv.FormatUint(m.ms, 10)+" ms is the maximum")
 		}
 		now = m.ms + 1
 	}

@@ -2,7 +2,7 @@ package ulid
 
 import (
 	"database/sql/driver"
-	"fmt"
+	"reflect"
 )
 
 // Value implements [database/sql/driver.Valuer]: a ULID is stored as its 16
@@ -42,7 +42,9 @@ func (id *ULID) Scan(src any) error {
 	case string:
 		parsed, err = scanText(v, formSQLString, wantSQLString)
 	default:
-		return fmt.Errorf("%w: cannot scan %T into ulid.ULID", ErrUnsupportedType, src)
+		// The type's name as %T prints it. The browser tool's module never
+		// scans, so this brings it no reflect code.
+		return wrapError(ErrUnsupportedType, "cannot scan "+reflect.TypeOf(src).String()+" into ulid.ULID")
 	}
 	if err != nil {
 		return err

@@ -1,9 +1,6 @@
 package ulid
 
-import (
-	"fmt"
-	"time"
-)
+import "time"
 
 // maxUnixSeconds is the whole seconds part of MaxTimestamp.
 const maxUnixSeconds = int64(MaxTimestamp / 1000)
@@ -37,5 +34,5 @@ func Time(ms uint64) (time.Time, error) {
 }
 
 func timeRangeError(t time.Time) error {
-	return fmt.Errorf("%w: %s is outside 1970-01-01T00:00:00Z to 10889-08-02T05:31:50.655Z", ErrTimeOutOfRange, t.UTC().Format(time.RFC3339Nano))
+	return wrapError(ErrTimeOutOfRange, t.UTC().Format(time.RFC3339Nano)+" is outside 1970-01-01T00:00:00Z to 10889-08-02T05:31:50.655Z")
 }
