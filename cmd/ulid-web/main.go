@@ -209,11 +209,11 @@ type timeouts struct {
 // defaultTimeouts are the server's timeouts. Without them a client that
 // opens a connection and then does nothing, or asks for main.wasm and
 // never reads it, holds the connection, and a file descriptor, for as long
-// as it likes. The longest response is main.wasm, about 3.4 MB sent to a
+// as it likes. The longest response is main.wasm, about 3 MB sent to a
 // client that does not accept gzip (docs/browser.md has the sizes), so the
 // write timeout, which covers the whole response, is what a slow phone
-// needs: at 400 kbit/s, a poor 3G link, the module takes 67 s, and 5
-// minutes lets it through at 90 kbit/s (compressed, at 26 kbit/s). A
+// needs: at 400 kbit/s, a poor 3G link, the module takes 61 s, and 5
+// minutes lets it through at 81 kbit/s (compressed, at 24 kbit/s). A
 // client that reads more slowly than that is cut off. The page's requests
 // are GETs without a body, so reading one takes a fraction of a second;
 // the read timeouts only stop clients that send nothing. A kept-alive
