@@ -116,17 +116,17 @@ func (c *cli) run(args []string) (int, error) {
 		gen.show, gen.json = insp.show, insp.json
 		return c.runGenerate(*gen)
 	}
-	if name := anySet(fs, generateOnlyFlags...); name != "" {
-		return 0, usageError(dashes(name) + " generates; it cannot be combined with IDs to inspect")
-	}
 	// A first argument of lower-case letters only, shorter than a ULID, is
-	// a mistyped command; any other, the empty one included, is an ID, as is
-	// every argument after "--".
+	// a mistyped command, whatever flags came with it; any other, the empty
+	// one included, is an ID, as is every argument after "--".
 	if w := ids[0]; literal > 0 && w != "" && len(w) < ulid.EncodedSize && strings.Trim(w, "abcdefghijklmnopqrstuvwxyz") == "" {
 		if slices.Contains(commands, w) {
 			return 0, usageError("the command " + strconv.Quote(w) + " must come first, before any flag")
 		}
 		return 0, usageError("unknown command " + strconv.Quote(w))
+	}
+	if name := anySet(fs, generateOnlyFlags...); name != "" {
+		return 0, usageError(dashes(name) + " generates; it cannot be combined with IDs to inspect")
 	}
 	return c.runInspect(ids, *insp)
 }
