@@ -283,3 +283,43 @@ func TestLinesGiB(t *testing.T) {
 		t.Errorf("Lines allocated %d bytes for a line of %d", alloc, n)
 	}
 }
+
+// FuzzLines checks Lines against a plain model of it: split the text at
+// "\n", drop one '\r' before each "\n", skip blank lines, and read each
+// other line as Read does, a line longer than MaxLine as too long (which
+// TestLines covers with lines of that size). The text is read whole and
+// one byte at a time, so that lines cross reads.
+func FuzzLines(f *testing.F) {
+	for _, s := range []string{
+		"", "\n", "\r\n", "\r", specULID, specULID + "\r\n" + specUUID + "\n\n \t\n" + "x\r",
+		"a\rb\n", "\r\r\n", " \u00a0\ufeff\n" + strings.ToLower(specULID), "\xff\n\x00",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		var want []string
+		lines := strings.Split(text, "\n")
+		for i, line := range lines {
+			if i < len(lines)-1 {
+				line = strings.TrimSuffix(line, "\r")
+			}
+			if t, _ := Trim(line); t == "" {
+				continue
+			}
+			in, err := Read(line, Options{})
+			if len(line) > MaxLine {
+				in.Given = line[:MaxLine]
+			}
+			want = append(want, fmt.Sprintf("line %d: %q %v %v", i+1, in.Given, in.ID, err))
+		}
+		for _, r := range []io.Reader{strings.NewReader(text), iotest.OneByteReader(strings.NewReader(text))} {
+			var got []string
+			for in, err := range Lines(r, Options{}) {
+				got = append(got, fmt.Sprintf("%v: %q %v %v", in.Place, in.Given, in.ID, err))
+			}
+			if !slices.Equal(got, want) {
+				t.Fatalf("Lines(%q):\n got %q\nwant %q", text, got, want)
+			}
+		}
+	})
+}
