@@ -46,16 +46,17 @@ func TestReadPublicID(t *testing.T) {
 			msg: "public ID made with another key: its key mark names none of this masker's keys (a wrong or retired key)"},
 		{in: specPublic + ",x", err: ulid.ErrInvalidLength, mark: -1,
 			msg: "invalid public ID length 31 bytes, want 29 (a line holds one ID, and this one has a comma at offset 29)"},
+		{in: strings.Repeat(" ", MaxLine) + specPublic, err: ulid.ErrInvalidLength, mark: -1, msg: "line too long (65565 bytes)"},
 	} {
 		tc.opt.Unmask = m
 		in, err := Read(tc.in, tc.opt)
 		switch {
 		case in.Kind != PublicID || offsetOf(t, err) != tc.mark:
-			t.Errorf("Read(%q): kind %v, offset %d; want PublicID, %d", tc.in, in.Kind, offsetOf(t, err), tc.mark)
+			t.Errorf("Read(%.60q): kind %v, offset %d; want PublicID, %d", tc.in, in.Kind, offsetOf(t, err), tc.mark)
 		case tc.err == nil && (err != nil || in.ID != spec):
-			t.Errorf("Read(%q) = %v, %v; want %s", tc.in, in.ID, err, specULID)
+			t.Errorf("Read(%.60q) = %v, %v; want %s", tc.in, in.ID, err, specULID)
 		case tc.err != nil && (!errors.Is(err, tc.err) || err.Error() != tc.msg || in.ID != ulid.ULID{}):
-			t.Errorf("Read(%q) = %v, %v; want %q", tc.in, in.ID, err, tc.msg)
+			t.Errorf("Read(%.60q) = %v, %v; want %q", tc.in, in.ID, err, tc.msg)
 		}
 	}
 

@@ -56,15 +56,17 @@ func Read(s string, opt Options) (Input, error) {
 // them, or at least MaxLine if n is more.
 func read(given string, n int, opt Options) (Input, error) {
 	in := Input{Given: given}
+	if opt.Unmask != nil {
+		// Known before the text is read: a line too long is a public ID's
+		// error too.
+		in.Kind = PublicID
+	}
 	if n > MaxLine {
 		in.Given = given[:MaxLine]
 		return in, &Error{Err: &ulid.ParseError{Err: ulid.ErrInvalidLength, Length: n, Offset: -1}}
 	}
 	text, lead := Trim(given)
-	switch {
-	case opt.Unmask != nil:
-		in.Kind = PublicID
-	case !opt.ULIDOnly && isUUIDText(text):
+	if in.Kind == ULID && !opt.ULIDOnly && isUUIDText(text) {
 		in.Kind = UUID
 	}
 	var err error

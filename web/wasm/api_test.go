@@ -627,6 +627,13 @@ func TestTooLong(t *testing.T) {
 	if got := get(convert(long), "error", "message"); got != want {
 		t.Errorf("convert of %d bytes: %v, want %q", len(long), got, want)
 	}
+	m, err := ulid.ParseMasker(strings.Repeat("0", 32))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := get(unmask(m, long), "error", "title"); got != "Not a valid public ID: "+want {
+		t.Errorf("unmask of %d bytes: %v, want it named a public ID's error", len(long), got)
+	}
 	valid, invalid := list(decodeList(v.uuid + "\r\n" + long + "\r\n" + fill + v.text + "\r\n"))
 	if len(valid) != 2 || len(invalid) != 1 || invalid[0]["line"] != 2 || invalid[0]["message"] != want || len(invalid[0]["input"].(string)) != toolinput.MaxLine {
 		t.Errorf("decodeList: %d valid, invalid %v; want line 2: %q", len(valid), invalid, want)
