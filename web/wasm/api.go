@@ -96,7 +96,10 @@ func problem(given string, kind toolinput.Kind, err error, both bool) record {
 		lengths = "a ULID has 26, UUID text " + uuidLengths
 	}
 	e := record{"message": err.Error(), "title": "Not a valid " + name + ": " + err.Error(), "offset": -1, "index": -1}
-	if errors.Is(err, ulid.ErrInvalidLength) {
+	// A line too long is not read, so a count of its characters after
+	// trimming would contradict the length the message gives.
+	var pe *ulid.ParseError
+	if errors.As(err, &pe) && pe.Err == ulid.ErrInvalidLength && pe.Length <= toolinput.MaxLine {
 		e["detail"] = lengthDetail(given, name, lengths)
 	}
 	if at := errorOffset(err); at >= 0 && at < len(given) {

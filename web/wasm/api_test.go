@@ -624,6 +624,11 @@ func TestTooLong(t *testing.T) {
 	if e, _ := get(decode(long, kolkata), "error").(record); e["message"] != want || e["title"] != "Not a valid ULID: "+want || e["offset"] != -1 || e["index"] != -1 {
 		t.Errorf("decode of %d bytes: %v, want %q", len(long), e, want)
 	}
+	// Mostly white space: a count of the characters left after trimming
+	// (26) would contradict the length the message gives.
+	if e, _ := get(decode(long, kolkata), "error").(record); e["detail"] != nil {
+		t.Errorf("decode of %d bytes: detail %q, want none", len(long), e["detail"])
+	}
 	if got := get(convert(long), "error", "message"); got != want {
 		t.Errorf("convert of %d bytes: %v, want %q", len(long), got, want)
 	}
