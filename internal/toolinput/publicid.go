@@ -6,9 +6,6 @@ import (
 	"github.com/ulidgo/ulid"
 )
 
-// PublicID is the Kind of text read with Options.Unmask: a public ID.
-const PublicID = UUID + 1
-
 // publicIDHint is what an error adds for text that looks like a public ID.
 const publicIDHint = " (this looks like a public ID: unmask it with its key)"
 

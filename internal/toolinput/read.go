@@ -23,8 +23,9 @@ type Options struct {
 type Kind int
 
 const (
-	ULID Kind = iota // 26 characters of Crockford's Base32
-	UUID             // UUID text, in any form ulid.ParseUUID accepts
+	ULID     Kind = iota // 26 characters of Crockford's Base32
+	UUID                 // UUID text, in any form ulid.ParseUUID accepts
+	PublicID             // a public ID, read with Options.Unmask (ulid.Masker.Unmask)
 )
 
 // An Input is text as Read read it: what the tools print of an ID, and
