@@ -48,7 +48,7 @@ func (e *ParseError) Error() string {
 		return "ulid: public ID check character " + quoteByte(e.Byte) + " at offset " + strconv.Itoa(e.Offset) +
 			" does not match: a character is mistyped, or two are swapped"
 	case e.Form == formPublicID && e.Err == ErrUnknownKey:
-		return "ulid: public ID made with another key: its key mark names none of this masker's keys (a wrong or retired key)"
+		return "ulid: public ID made with another key: its key mark names none of the keys given (a wrong or retired key)"
 	case e.Form == formPublicID && e.Err == ErrOverflow:
 		return "ulid: invalid public ID: character " + quoteByte(e.Byte) + " at offset " + strconv.Itoa(e.Offset) + " is above '7'"
 	case e.Err == ErrOverflow:

@@ -378,6 +378,6 @@ func ExampleMasker_Unmask() {
 	// Output:
 	// not a public ID: ulid: invalid public ID length 26 bytes, want 29
 	// typo: ulid: public ID check character 'S' at offset 28 does not match: a character is mistyped, or two are swapped
-	// another key: ulid: public ID made with another key: its key mark names none of this masker's keys (a wrong or retired key)
+	// another key: ulid: public ID made with another key: its key mark names none of the keys given (a wrong or retired key)
 	// opens to 01ARYZ6S41TSV4RRFFQ69G5FAV
 }

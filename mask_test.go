@@ -152,7 +152,7 @@ func TestUnmaskErrorMessages(t *testing.T) {
 		{p[:7] + "u" + p[8:], "ulid: invalid public ID: character 'u' at offset 7"},
 		{p[:13] + "O" + p[14:], "ulid: invalid public ID: character 'O' at offset 13 (Crockford alias of '0': a public ID has only the 32 characters of the alphabet)"},
 		{p[:10] + "0" + p[11:], "ulid: public ID check character 'S' at offset 28 does not match: a character is mistyped, or two are swapped"},
-		{maskers["k256"].Mask(Make()), "ulid: public ID made with another key: its key mark names none of this masker's keys (a wrong or retired key)"},
+		{maskers["k256"].Mask(Make()), "ulid: public ID made with another key: its key mark names none of the keys given (a wrong or retired key)"},
 	}
 	for _, tt := range tests {
 		if _, err := m.Unmask(tt.in); err == nil || err.Error() != tt.want {

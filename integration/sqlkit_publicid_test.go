@@ -92,12 +92,6 @@ func newMasker(t testing.TB, keys ...[]byte) *ulid.Masker {
 	return m
 }
 
-// unknownKeySQL is how the SQL functions word ErrUnknownKey: as Masker.Unmask
-// does, with "the keys given" for "this masker's keys".
-func unknownKeySQL(goMessage string) string {
-	return strings.Replace(goMessage, "this masker's keys", "the keys given", 1)
-}
-
 // A badPublicID is text that is not a public ID of a masker, with the message
 // its Unmask gives, as the SQL functions word it.
 type badPublicID struct {
@@ -114,7 +108,7 @@ func refusal(t testing.TB, m *ulid.Masker, s string) badPublicID {
 	if !errors.As(err, &pe) {
 		t.Fatalf("Unmask(%q) = %v, %v; want a *ParseError", s, id, err)
 	}
-	return badPublicID{s, pe, unknownKeySQL(pe.Error())}
+	return badPublicID{s, pe, pe.Error()}
 }
 
 // badPublicIDs returns text that a masker of key refuses, each with its error:

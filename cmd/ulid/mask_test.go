@@ -217,7 +217,7 @@ func TestMaskRotation(t *testing.T) {
 	retired := keyFile(t, newKey+"\n")
 	r := runCmd(t, lines(before.stdout)[0]+"\n"+lines(after.stdout)[0]+"\n", "unmask", "--key-file", retired)
 	want := "ulid: line 1: " + strconv.Quote(lines(before.stdout)[0]) + ": " +
-		"public ID made with another key: its key mark names none of this masker's keys (a wrong or retired key)\n"
+		"public ID made with another key: its key mark names none of the keys given (a wrong or retired key)\n"
 	if r.code != 1 || r.stdout != lines(ids.stdout)[0]+"\n" || r.stderr != want {
 		t.Errorf("unmask after retiring: exit %d, stdout %q, stderr %q, want %q", r.code, r.stdout, r.stderr, want)
 	}
@@ -472,7 +472,7 @@ func TestMaskCLIDoc(t *testing.T) {
 				"write the key into a file only you can read, as a key on the command line is seen by ps and kept in shell history\n" + synopsis},
 		{args: []string{"unmask", "--key-file", keys}, stdin: public, code: 1, stdout: specULID + "\n",
 			stderr: `ulid: line 2: "3X36YT6DZAAAW0NT3GCJJ9764WCVS": public ID check character 'S' at offset 28 does not match: a character is mistyped, or two are swapped` + "\n" +
-				`ulid: line 3: "WC0JRP5XSD82MGNKBEF7E8HDC6EDH": public ID made with another key: its key mark names none of this masker's keys (a wrong or retired key)` + "\n" +
+				`ulid: line 3: "WC0JRP5XSD82MGNKBEF7E8HDC6EDH": public ID made with another key: its key mark names none of the keys given (a wrong or retired key)` + "\n" +
 				`ulid: line 4: "01ARYZ6S41TSV4RRFFQ69G5FAV": invalid public ID length 26 bytes, want 29` + "\n" +
 				`ulid: line 5: "3X36YT6UZA8AW0NT3GCJJ9764WCVS": invalid public ID: character 'U' at offset 7` + "\n"},
 		{args: []string{"3X36YT6DZA8AW0NT3GCJJ9764WCVS"}, code: 1,
