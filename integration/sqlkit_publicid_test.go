@@ -672,11 +672,14 @@ func TestPostgresPublicIDBadInput(t *testing.T) {
 		t.Errorf("ulid_unmask with no key: %s %q, want 22023 %v", pe.Code, pe.Message, noKey)
 	}
 
+	// NULL wins over every other fault, as in MariaDB: a bad key or no
+	// public ID beside a NULL key is NULL too.
 	var nulls int
 	if err := app.QueryRow(ctx, `SELECT num_nulls(ulid_mask(NULL, $1), ulid_mask('01563df3-6481-d676-4c61-efb99302bd5b', NULL),
 			ulid_unmask(NULL, $1), ulid_unmask($2, NULL::bytea), ulid_unmask($2, $1, NULL), ulid_unmask($2, VARIADIC NULL::bytea[]),
-			ulid_public_id_mark(NULL))`, d.key["k128"], good).Scan(&nulls); err != nil || nulls != 7 {
-		t.Fatalf("NULL arguments: %d NULL results, %v; want 7", nulls, err)
+			ulid_public_id_mark(NULL), ulid_unmask($2, $3, NULL), ulid_unmask($2, NULL, $3), ulid_unmask('x', $1, NULL),
+			ulid_unmask(NULL, $3), ulid_mask(NULL, $3))`, d.key["k128"], good, []byte{0}).Scan(&nulls); err != nil || nulls != 12 {
+		t.Fatalf("NULL arguments: %d NULL results, %v; want 12", nulls, err)
 	}
 }
 
@@ -1149,9 +1152,11 @@ func TestMariaDBPublicIDBadInput(t *testing.T) {
 	var nulls int
 	if err := db.QueryRowContext(ctx, `SELECT (ulid_mask(NULL, ?) IS NULL) + (ulid_mask(?, NULL) IS NULL) + (ulid_unmask(NULL, ?) IS NULL)
 		+ (ulid_unmask(?, NULL) IS NULL) + (ulid_unmask_either(NULL, ?, ?) IS NULL) + (ulid_unmask_either(?, NULL, ?) IS NULL)
-		+ (ulid_unmask_either(?, ?, NULL) IS NULL) + (ulid_public_id_mark(NULL) IS NULL)`,
-		d.key["k128"], make([]byte, 16), d.key["k128"], "x", d.key["k128"], other, "x", other, "x", other).Scan(&nulls); err != nil || nulls != 8 {
-		t.Fatalf("NULL arguments: %d NULL results, %v; want 8", nulls, err)
+		+ (ulid_unmask_either(?, ?, NULL) IS NULL) + (ulid_public_id_mark(NULL) IS NULL)
+		+ (ulid_unmask_either(?, ?, NULL) IS NULL) + (ulid_unmask_either(?, NULL, ?) IS NULL) + (ulid_unmask(NULL, ?) IS NULL)`,
+		d.key["k128"], make([]byte, 16), d.key["k128"], "x", d.key["k128"], other, "x", other, "x", other,
+		"x", []byte{0}, "x", []byte{0}, []byte{0}).Scan(&nulls); err != nil || nulls != 11 {
+		t.Fatalf("NULL arguments: %d NULL results, %v; want 11 (NULL wins over a bad key, as in PostgreSQL)", nulls, err)
 	}
 }
 

@@ -16,8 +16,17 @@
 -- privileges on the schema that comes first in search_path, where the
 -- functions are made. Running it again, as the role that owns them,
 -- replaces the functions (CREATE OR REPLACE). Callers need USAGE on the
--- schema. The functions call only built-in functions, so they work from any
--- search_path that does not put another schema before pg_catalog.
+-- schema.
+--
+-- Each function runs with search_path pinned to pg_catalog, pg_temp (the SET
+-- clause of CREATE FUNCTION), so the built-in functions and operators its body
+-- calls are PostgreSQL's own, whatever the caller's search_path holds: a role
+-- that may create objects in a schema on that path (public, on PostgreSQL 14
+-- and earlier) cannot shadow one of them and change a result. Call the
+-- functions schema-qualified (public.ulid_to_uuid($1)), or keep their schema
+-- first on the caller's path and writable only by their owner: a function of
+-- the same name in an earlier schema, or with parameter types that fit the
+-- call better, is found first. See docs/sql.md.
 --
 -- No session setting changes what the functions return: the constants are
 -- hex digits read by decode() or written with chr(), never backslash
@@ -35,22 +44,28 @@
 -- version and variant bits are left out, so all 80 are random. ULIDs made in
 -- the same millisecond are in random order (no monotonic counter).
 CREATE OR REPLACE FUNCTION gen_random_ulid() RETURNS uuid
-LANGUAGE sql VOLATILE PARALLEL SAFE
+LANGUAGE plpgsql VOLATILE PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
 AS $$
-SELECT (lpad(to_hex(round(extract(epoch FROM date_trunc('milliseconds',
+BEGIN
+  RETURN (lpad(to_hex(round(extract(epoch FROM date_trunc('milliseconds',
             clock_timestamp() - timestamptz '1970-01-01 00:00:00+00')) * 1000)::int8), 12, '0')
-        || overlay(gen_random_uuid()::text PLACING '' FROM 9 FOR 16))::uuid
+        || overlay(gen_random_uuid()::text PLACING '' FROM 9 FOR 16))::uuid;
+END
 $$;
 
 -- gen_random_ulid_v7 is gen_random_ulid with the UUID version 7 and the
 -- RFC 9562 variant set: bits 48-51 are 0111 and bits 64-65 are 10, leaving 74
 -- random bits. The result is a valid ULID and a valid UUIDv7 at once.
 CREATE OR REPLACE FUNCTION gen_random_ulid_v7() RETURNS uuid
-LANGUAGE sql VOLATILE PARALLEL SAFE
+LANGUAGE plpgsql VOLATILE PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
 AS $$
-SELECT (lpad(to_hex(round(extract(epoch FROM date_trunc('milliseconds',
+BEGIN
+  RETURN (lpad(to_hex(round(extract(epoch FROM date_trunc('milliseconds',
             clock_timestamp() - timestamptz '1970-01-01 00:00:00+00')) * 1000)::int8), 12, '0')
-        || overlay(gen_random_uuid()::text PLACING '7' FROM 1 FOR 15))::uuid
+        || overlay(gen_random_uuid()::text PLACING '7' FROM 1 FOR 15))::uuid;
+END
 $$;
 
 -- ulid_to_uuid parses the 26-character text form of a ULID, as ulid.Parse
@@ -63,6 +78,7 @@ $$;
 -- database). NULL gives NULL.
 CREATE OR REPLACE FUNCTION ulid_to_uuid(s text) RETURNS uuid
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
 AS $$
 DECLARE
   -- d maps a byte to its value in Crockford's Base32, 255 if invalid. (decode
@@ -116,6 +132,7 @@ $$;
 -- Base32, upper case.
 CREATE OR REPLACE FUNCTION uuid_to_ulid(id uuid) RETURNS text
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
 AS $$
 DECLARE
   -- p holds the two characters of each 10-bit number, 0 to 1023 (folded to
@@ -134,11 +151,14 @@ $$;
 -- every ULID, up to 10889-08-02 05:31:50.655+00 (integer arithmetic, no
 -- floating-point seconds).
 CREATE OR REPLACE FUNCTION ulid_time(id uuid) RETURNS timestamptz
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
 AS $$
-SELECT timezone('UTC', timestamp '1970-01-01 00:00:00'
-  + ('x' || left(encode(uuid_send(id), 'hex'), 12))::bit(48)::int8 / 1000 * interval '1 second'
-  + ('x' || left(encode(uuid_send(id), 'hex'), 12))::bit(48)::int8 % 1000 * interval '1 millisecond')
+BEGIN
+  RETURN timezone('UTC', timestamp '1970-01-01 00:00:00'
+    + ('x' || left(encode(uuid_send(id), 'hex'), 12))::bit(48)::int8 / 1000 * interval '1 second'
+    + ('x' || left(encode(uuid_send(id), 'hex'), 12))::bit(48)::int8 % 1000 * interval '1 millisecond');
+END
 $$;
 
 -- ulid_min returns the smallest ULID of t's millisecond (t truncated to the
@@ -149,6 +169,7 @@ $$;
 --   WHERE id >= ulid_min(start) AND id < ulid_min(stop)
 CREATE OR REPLACE FUNCTION ulid_min(t timestamptz) RETURNS uuid
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
 AS $$
 BEGIN
   IF NOT (t >= timestamptz '1970-01-01 00:00:00+00' AND t < timestamptz '10889-08-02 05:31:50.656+00') THEN
@@ -163,6 +184,7 @@ $$;
 
 CREATE OR REPLACE FUNCTION ulid_max(t timestamptz) RETURNS uuid
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
 AS $$
 BEGIN
   IF NOT (t >= timestamptz '1970-01-01 00:00:00+00' AND t < timestamptz '10889-08-02 05:31:50.656+00') THEN

@@ -39,12 +39,29 @@
 -- for text that is not a public ID of these keys, with Masker.Unmask's message
 -- (length, character at offset, check character, character 2 above '7',
 -- another key); 22023 (invalid_parameter_value) for a key of another length,
--- for no key, and for two keys with the same mark. NULL in any argument, or a
--- NULL key, gives NULL. The results do not depend on the session's settings
--- (standard_conforming_strings, bytea_output, collation, search_path).
+-- for no key, and for two keys with the same mark. NULL in any argument, a
+-- NULL key among others included, gives NULL, whatever the other arguments
+-- are. The results do not depend on the session's standard_conforming_strings,
+-- bytea_output or collation.
+--
+-- search_path: each function runs with it pinned to pg_catalog, pg_temp (the
+-- SET clause of CREATE FUNCTION), and so does the block below while it
+-- computes the tables it writes into them, so the built-in functions and
+-- operators they call are PostgreSQL's own: a role that may create objects in
+-- a schema on the caller's or the installer's path (public, on PostgreSQL 14
+-- and earlier) cannot shadow one of them to change a public ID or to see the
+-- keys. What the pin cannot cover is the call itself: call the functions
+-- schema-qualified (public.ulid_unmask($1, $2)), or keep their schema first
+-- on the caller's path and writable only by their owner. See docs/sql.md.
 
 DO $install$
 DECLARE
+  -- The schema the functions are made in, quoted: the first of the
+  -- installing role's search_path, as for a plain CREATE FUNCTION. Read, like
+  -- the search_path to restore, by schema-qualified calls, before the path
+  -- is pinned below.
+  target constant text := pg_catalog.quote_ident(pg_catalog.current_schema());
+  saved constant text := pg_catalog.current_setting('search_path');
   crypto text; -- pgcrypto's schema, quoted
   alphabet constant text := '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
   pow int[];   -- pow[e + 1] is α^e in GF(32), α = x modulo x^5 + x^2 + 1
@@ -56,6 +73,15 @@ DECLARE
   k int;
   fn text;
 BEGIN
+  -- From here on, every name this block calls is PostgreSQL's own: a
+  -- function or operator that another role made in a schema of the caller's
+  -- path cannot change what is computed and written into the functions. The
+  -- setting is restored at the end of the block; an error rolls it back.
+  PERFORM pg_catalog.set_config('search_path', 'pg_catalog, pg_temp', true);
+  IF target IS NULL THEN
+    RAISE EXCEPTION 'ulid_public_id.sql: no schema to make the functions in: the search_path (%) names no schema that exists', saved
+      USING ERRCODE = 'invalid_schema_name';
+  END IF;
   SELECT quote_ident(n.nspname) INTO crypto
   FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace
   WHERE e.extname = 'pgcrypto';
@@ -118,8 +144,9 @@ BEGIN
   -- the AES encryption of id's 16 bytes written as ULID text, and the check
   -- character. The same id and key always give the same public ID.
   fn := $fn$
-CREATE OR REPLACE FUNCTION ulid_mask(id uuid, key bytea) RETURNS text
+CREATE OR REPLACE FUNCTION @target@.ulid_mask(id uuid, key bytea) RETURNS text
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
 AS $$
 DECLARE
   -- pairs holds the two characters of each 10-bit number, 0 to 1023; byte
@@ -166,7 +193,7 @@ BEGIN
 END
 $$
 $fn$;
-  EXECUTE replace(replace(replace(fn, '@crypto@', crypto),
+  EXECUTE replace(replace(replace(replace(fn, '@target@', target), '@crypto@', crypto),
     '@pairs@', (SELECT string_agg(lpad(to_hex(v), 2, '0'), '' ORDER BY i) FROM unnest(pairs) WITH ORDINALITY AS t(v, i))),
     '@checks@', (SELECT string_agg(lpad(to_hex(v), 2, '0'), '' ORDER BY i) FROM unnest(checks) WITH ORDINALITY AS t(v, i)));
 
@@ -177,8 +204,9 @@ $fn$;
   -- character is mistyped, or two are swapped". Lengths and offsets count
   -- bytes of the text in UTF-8, like Go's.
   fn := $fn$
-CREATE OR REPLACE FUNCTION ulid_unmask(public_id text, VARIADIC keys bytea[]) RETURNS uuid
+CREATE OR REPLACE FUNCTION @target@.ulid_unmask(public_id text, VARIADIC keys bytea[]) RETURNS uuid
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
 AS $$
 DECLARE
   -- dec maps a byte to its value in the alphabet, 255 if none; checks is
@@ -201,11 +229,13 @@ DECLARE
   s int;
   q text;
 BEGIN
+  -- NULL in any argument gives NULL, before any key is checked (STRICT sees
+  -- only a NULL array, not a NULL element of it).
+  IF array_position(keys, NULL::bytea) IS NOT NULL THEN
+    RETURN NULL;
+  END IF;
   -- Every key is checked, whichever the public ID names.
   FOREACH key IN ARRAY keys LOOP
-    IF key IS NULL THEN
-      RETURN NULL;
-    END IF;
     IF octet_length(key) NOT IN (16, 24, 32) THEN
       RAISE EXCEPTION 'ulid: invalid masking key: key % is % bytes, want 16, 24 or 32 (32, 48 or 64 hex digits)', cardinality(marks) + 1, octet_length(key)
         USING ERRCODE = 'invalid_parameter_value';
@@ -223,7 +253,7 @@ BEGIN
     RAISE EXCEPTION 'ulid: invalid masking key: no key' USING ERRCODE = 'invalid_parameter_value';
   END IF;
 
-  b := convert_to(public_id, 'UTF8');
+  b := convert_to(public_id, name 'UTF8');
   IF octet_length(b) = 29 AND public_id COLLATE "C" ~ '^[0-9A-HJKMNP-TV-Za-hjkmnp-tv-z]*$' THEN
     mark := (get_byte(dec, get_byte(b, 0)) << 5) | get_byte(dec, get_byte(b, 1));
     -- Characters 2-3: 10 bits, of which the top 2 must be 0, then byte 0.
@@ -301,7 +331,7 @@ BEGIN
 END
 $$
 $fn$;
-  EXECUTE replace(replace(replace(replace(fn, '@crypto@', crypto), '@alphabet@', alphabet),
+  EXECUTE replace(replace(replace(replace(replace(fn, '@target@', target), '@crypto@', crypto), '@alphabet@', alphabet),
     '@dec@', (SELECT string_agg(lpad(to_hex(v), 2, '0'), '' ORDER BY i) FROM unnest(dec) WITH ORDINALITY AS t(v, i))),
     '@checks@', (SELECT string_agg(lpad(to_hex(v), 2, '0'), '' ORDER BY i) FROM unnest(checks) WITH ORDINALITY AS t(v, i)));
 
@@ -309,8 +339,9 @@ $fn$;
   -- every public ID the key makes: which key a public ID needs, without the
   -- key. It is not secret: every public ID shows it.
   fn := $fn$
-CREATE OR REPLACE FUNCTION ulid_public_id_mark(key bytea) RETURNS text
+CREATE OR REPLACE FUNCTION @target@.ulid_public_id_mark(key bytea) RETURNS text
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
 AS $$
 DECLARE
   m bytea;
@@ -324,6 +355,8 @@ BEGIN
 END
 $$
 $fn$;
-  EXECUTE replace(replace(fn, '@crypto@', crypto), '@alphabet@', alphabet);
+  EXECUTE replace(replace(replace(fn, '@target@', target), '@crypto@', crypto), '@alphabet@', alphabet);
+
+  PERFORM set_config('search_path', saved, true);
 END
 $install$;
