@@ -781,56 +781,78 @@ func pgServerLog(t *testing.T, admin *pgx.Conn) func() string {
 	}
 }
 
-// What docs/public-ids.md says of PostgreSQL's log: a key bound as a query
-// parameter is not logged with a failing statement (the default
-// log_min_error_statement logs its text, and log_parameter_max_length_on_error
-// is 0), but is logged with a logged statement (log_statement = all) unless
-// log_parameter_max_length = 0; a key written in the SQL text is logged
-// either way.
+// What docs/public-ids.md says of PostgreSQL's log. A key bound as a query
+// parameter by the server (the extended protocol: every pgx mode but
+// QueryExecModeSimpleProtocol) is not logged with a failing statement under
+// the defaults (log_min_error_statement logs its text, and
+// log_parameter_max_length_on_error is 0); it is logged with a failing
+// statement when the session, any role's, sets
+// log_parameter_max_length_on_error = -1, and with a logged statement
+// (log_statement = all, log_min_duration_statement) unless
+// log_parameter_max_length = 0. A key bound by the client, which writes it
+// into the statement text (QueryExecModeSimpleProtocol), is logged with a
+// refused public ID under the defaults, as is a key written into the SQL.
 func TestPostgresPublicIDKeyInLogs(t *testing.T) {
-	installPgPublicID(t)
+	kit := installPgPublicID(t)
 	u, err := url.Parse(dsn(t, envPostgres))
 	if err != nil {
 		t.Fatal(err)
 	}
 	u.Path = "/ulidpubid"
-	conn := connectPg(t, u.String()) // a superuser: the log_* settings are theirs
+	super := u.String() // a superuser: most log_* settings are theirs
+	admin := connectPg(t, super)
 	ctx := testContext(t)
-	if _, err := conn.Exec(ctx, "SET search_path = pubid"); err != nil {
-		t.Fatal(err)
+	var guc string
+	if err := admin.QueryRow(ctx, "SELECT context FROM pg_settings WHERE name = 'log_parameter_max_length_on_error'").Scan(&guc); err != nil || guc != "user" {
+		t.Fatalf("log_parameter_max_length_on_error: context %q, %v; want user, which any session may set", guc, err)
 	}
 	rng := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 3))
 	public := newMasker(t, randomKey(rng, 16)).Mask(ulid.MustNew(1, nil))
+	const (
+		cache    = pgx.QueryExecModeCacheStatement // pgx's default
+		describe = pgx.QueryExecModeCacheDescribe
+		descExec = pgx.QueryExecModeDescribeExec
+		textExec = pgx.QueryExecModeExec
+		simple   = pgx.QueryExecModeSimpleProtocol
+	)
 	for _, c := range []struct {
 		name     string
+		app      bool // as the role that calls the functions, no superuser
+		mode     pgx.QueryExecMode
 		settings []string
 		literal  bool // the key in the SQL text
 		fail     bool // a public ID of another key: an error
 		logged   bool
 	}{
-		{"bound, failing, defaults", nil, false, true, false},
-		{"literal, failing, defaults", nil, true, true, true},
-		{"bound, log_statement=all", []string{"SET log_statement = 'all'"}, false, false, true},
-		{"bound, log_statement=all, log_parameter_max_length=0", []string{"SET log_statement = 'all'", "SET log_parameter_max_length = 0"}, false, false, false},
-		{"bound, log_min_duration_statement=0", []string{"SET log_min_duration_statement = 0"}, false, false, true},
-		{"bound, log_min_duration_statement=0, log_parameter_max_length=0", []string{"SET log_min_duration_statement = 0", "SET log_parameter_max_length = 0"}, false, false, false},
-		{"literal, log_statement=all, log_parameter_max_length=0", []string{"SET log_statement = 'all'", "SET log_parameter_max_length = 0"}, true, false, true},
+		{"bound, failing, defaults", false, cache, nil, false, true, false},
+		{"bound, failing, defaults, cache_describe", false, describe, nil, false, true, false},
+		{"bound, failing, defaults, describe_exec", false, descExec, nil, false, true, false},
+		{"bound, failing, defaults, exec", false, textExec, nil, false, true, false},
+		{"simple protocol, failing, defaults", false, simple, nil, false, true, true},
+		{"simple protocol, failing, defaults, app role", true, simple, nil, false, true, true},
+		{"literal, failing, defaults", false, cache, nil, true, true, true},
+		{"bound, failing, log_parameter_max_length_on_error=-1, app role", true, cache, []string{"SET log_parameter_max_length_on_error = -1"}, false, true, true},
+		{"bound, failing, log_parameter_max_length_on_error=-1, exec, app role", true, textExec, []string{"SET log_parameter_max_length_on_error = -1"}, false, true, true},
+		{"bound, log_statement=all", false, cache, []string{"SET log_statement = 'all'"}, false, false, true},
+		{"bound, log_statement=all, log_parameter_max_length=0", false, cache, []string{"SET log_statement = 'all'", "SET log_parameter_max_length = 0"}, false, false, false},
+		{"bound, log_min_duration_statement=0", false, cache, []string{"SET log_min_duration_statement = 0"}, false, false, true},
+		{"bound, log_min_duration_statement=0, log_parameter_max_length=0", false, cache, []string{"SET log_min_duration_statement = 0", "SET log_parameter_max_length = 0"}, false, false, false},
+		{"literal, log_statement=all, log_parameter_max_length=0", false, cache, []string{"SET log_statement = 'all'", "SET log_parameter_max_length = 0"}, true, false, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			for _, q := range []string{"RESET log_statement", "RESET log_min_duration_statement", "RESET log_parameter_max_length",
-				"RESET log_parameter_max_length_on_error", "RESET log_min_error_statement"} {
-				if _, err := conn.Exec(ctx, q); err != nil {
-					t.Fatal(err)
-				}
+			// A new session for each case, so that no setting carries over.
+			conn := connectPg(t, super)
+			if c.app {
+				conn = connectPg(t, kit.app)
 			}
-			for _, q := range c.settings {
+			for _, q := range append([]string{"SET search_path = pubid"}, c.settings...) {
 				if _, err := conn.Exec(ctx, q); err != nil {
-					t.Fatal(err)
+					t.Fatalf("%s: %v", q, err)
 				}
 			}
 			key := randomKey(rng, 16)
 			hexKey := hex.EncodeToString(key)
-			read := pgServerLog(t, conn)
+			read := pgServerLog(t, admin)
 			arg := any(public)
 			if !c.fail {
 				arg = newMasker(t, key).Mask(ulid.MustNew(2, nil))
@@ -838,34 +860,35 @@ func TestPostgresPublicIDKeyInLogs(t *testing.T) {
 			var err error
 			var got *[16]byte
 			if c.literal {
-				err = conn.QueryRow(ctx, fmt.Sprintf("SELECT ulid_unmask($1, decode('%s', 'hex'))", hexKey), arg).Scan(&got)
+				err = conn.QueryRow(ctx, fmt.Sprintf("SELECT ulid_unmask($1, decode('%s', 'hex'))", hexKey), c.mode, arg).Scan(&got)
 			} else {
-				err = conn.QueryRow(ctx, "SELECT ulid_unmask($1, $2)", arg, key).Scan(&got)
+				err = conn.QueryRow(ctx, "SELECT ulid_unmask($1, $2)", c.mode, arg, key).Scan(&got)
 			}
 			if (err != nil) != c.fail {
 				t.Fatalf("ulid_unmask: %v, want an error: %v", err, c.fail)
 			}
+			if c.fail {
+				if pe := pgError(t, err, "ulid_unmask"); pe.Code != "22P02" {
+					t.Fatalf("ulid_unmask: %s %q, want 22P02", pe.Code, pe.Message)
+				}
+			}
 			// The server writes its log as it goes; wait until the statement
-			// is in it.
+			// is in it. The simple protocol sends it with the values written
+			// in, the others with $1.
 			var text string
 			for range 50 {
-				if text = read(); strings.Contains(text, "ulid_unmask($1") {
+				if text = read(); strings.Contains(text, "SELECT ulid_unmask(") {
 					break
 				}
 				time.Sleep(100 * time.Millisecond)
 			}
-			if !strings.Contains(text, "ulid_unmask($1") {
+			if !strings.Contains(text, "SELECT ulid_unmask(") {
 				t.Fatalf("the statement is not in the log: %q", text)
 			}
 			if strings.Contains(text, hexKey) != c.logged {
 				t.Errorf("key in the log: %v, want %v:\n%s", !c.logged, c.logged, text)
 			}
 		})
-	}
-	for _, q := range []string{"RESET log_statement", "RESET log_min_duration_statement", "RESET log_parameter_max_length"} {
-		if _, err := conn.Exec(ctx, q); err != nil {
-			t.Fatal(err)
-		}
 	}
 }
 
