@@ -20,6 +20,7 @@ import (
 	"net/url"
 	"os"
 	"os/exec"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -1319,6 +1320,202 @@ func TestMariaDBPublicIDKeyInLogs(t *testing.T) {
 			}
 		})
 	}
+}
+
+// What docs/public-ids.md says of MariaDB's process list: a user with the
+// PROCESS privilege reads the statement of every connection in
+// information_schema.PROCESSLIST and SHOW PROCESSLIST, and its text has the
+// key written in when the driver interpolates (interpolateParams=true), and
+// for a server-side prepared statement while the general or the slow query
+// log is on, since the server then writes the values into the text it keeps.
+// Without either, the text has ? where the key goes; a user without PROCESS
+// does not see another user's statements.
+func TestMariaDBPublicIDKeyInProcessList(t *testing.T) {
+	kit := installMariaDBPublicID(t)
+	admin := openMySQL(t)
+	ctx := testContext(t)
+	var generalLog, slowLog int
+	var logOutput string
+	if err := admin.QueryRowContext(ctx, "SELECT @@global.general_log, @@global.slow_query_log, @@global.log_output").Scan(&generalLog, &slowLog, &logOutput); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		for _, q := range []string{
+			fmt.Sprintf("SET GLOBAL general_log = %d", generalLog),
+			fmt.Sprintf("SET GLOBAL slow_query_log = %d", slowLog),
+			fmt.Sprintf("SET GLOBAL log_output = '%s'", logOutput),
+			"TRUNCATE TABLE mysql.general_log",
+			"TRUNCATE TABLE mysql.slow_log",
+			"DROP USER IF EXISTS 'pid_process'@'%'",
+			"DROP USER IF EXISTS 'pid_plain'@'%'",
+		} {
+			if _, err := admin.ExecContext(context.Background(), q); err != nil {
+				t.Error(err)
+			}
+		}
+	})
+	// Two users with no right on the kit's database: one with PROCESS, one
+	// with nothing.
+	watchers := map[string]*sql.DB{}
+	for _, w := range []struct{ user, grant string }{{"pid_process", "GRANT PROCESS ON *.* TO 'pid_process'@'%'"}, {"pid_plain", ""}} {
+		for _, q := range []string{
+			"DROP USER IF EXISTS '" + w.user + "'@'%'",
+			"CREATE USER '" + w.user + "'@'%' IDENTIFIED BY '" + w.user + "'",
+			w.grant,
+		} {
+			if _, err := admin.ExecContext(ctx, q); q != "" && err != nil {
+				t.Fatalf("%s: %v", q, err)
+			}
+		}
+		cfg, err := mysql.ParseDSN(kit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg.User, cfg.Passwd, cfg.DBName = w.user, w.user, ""
+		watchers[w.user] = openSQL(t, "mysql", cfg.FormatDSN())
+	}
+	if _, err := admin.ExecContext(ctx, "SET GLOBAL log_output = 'TABLE'"); err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 11))
+	for _, c := range []struct {
+		name        string
+		interpolate bool
+		generalLog  bool
+		slowLog     bool
+		noSlowLog   bool // the session sets slow_query_log = 0
+		shown       bool
+	}{
+		{"server-side prepared, logs off", false, false, false, false, false},
+		{"interpolateParams=true, logs off", true, false, false, false, true},
+		{"server-side prepared, general log on", false, true, false, false, true},
+		{"server-side prepared, slow log on", false, false, true, false, true},
+		{"server-side prepared, slow log on, slow_query_log = 0", false, false, true, true, false},
+		{"server-side prepared, general log on, slow_query_log = 0", false, true, false, true, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			for _, q := range []string{fmt.Sprintf("SET GLOBAL general_log = %d", b2i(c.generalLog)), fmt.Sprintf("SET GLOBAL slow_query_log = %d", b2i(c.slowLog))} {
+				if _, err := admin.ExecContext(ctx, q); err != nil {
+					t.Fatal(err)
+				}
+			}
+			cfg, err := mysql.ParseDSN(kit)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cfg.InterpolateParams = c.interpolate
+			if c.noSlowLog {
+				cfg.Params = map[string]string{"slow_query_log": "0"}
+			}
+			db := openSQL(t, "mysql", cfg.FormatDSN())
+			conn, err := db.Conn(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer conn.Close()
+			var id int64
+			if err := conn.QueryRowContext(ctx, "SELECT CONNECTION_ID()").Scan(&id); err != nil {
+				t.Fatal(err)
+			}
+			// A key of letters and digits, which the server writes as it is.
+			key := make([]byte, 16)
+			for i := range key {
+				key[i] = "ABCDEFGHJKMNPQRSTVWXYZabcdefghjkmnpqrstvwxyz0123456789"[rng.IntN(54)]
+			}
+			hasKey := func(s string) bool {
+				return strings.Contains(s, string(key)) || strings.Contains(strings.ToLower(s), hex.EncodeToString(key))
+			}
+			done := make(chan error, 1)
+			go func() {
+				var mark string
+				var slept int
+				done <- conn.QueryRowContext(ctx, "SELECT ulid_public_id_mark(?), SLEEP(?)", key, 1.5).Scan(&mark, &slept)
+			}()
+			// What each watcher reads of the connection while it sleeps (not
+			// while it prepares, which shows the text with ?): the row of
+			// information_schema.PROCESSLIST and of SHOW PROCESSLIST whose
+			// Id is the connection's.
+			for range 100 {
+				var state sql.NullString
+				err := watchers["pid_process"].QueryRowContext(ctx, "SELECT STATE FROM information_schema.PROCESSLIST WHERE ID = ?", id).Scan(&state)
+				if err != nil && !errors.Is(err, sql.ErrNoRows) {
+					t.Fatal(err)
+				}
+				if state.String == "User sleep" {
+					break
+				}
+				time.Sleep(20 * time.Millisecond)
+			}
+			seen := map[string][2]string{}
+			for user, w := range watchers {
+				var info sql.NullString
+				err := w.QueryRowContext(ctx, "SELECT INFO FROM information_schema.PROCESSLIST WHERE ID = ? AND STATE = 'User sleep'", id).Scan(&info)
+				if err != nil && !errors.Is(err, sql.ErrNoRows) {
+					t.Fatal(err)
+				}
+				seen[user] = [2]string{info.String, showProcessList(t, w, id)}
+			}
+			if err := <-done; err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("with PROCESS: %q", seen["pid_process"])
+			for i, where := range []string{"information_schema.PROCESSLIST", "SHOW PROCESSLIST"} {
+				got := seen["pid_process"][i]
+				if !strings.Contains(got, "ulid_public_id_mark(") {
+					t.Fatalf("%s: %q, want the statement", where, got)
+				}
+				if hasKey(got) != c.shown {
+					t.Errorf("%s: the key in %q: %v, want %v", where, got, hasKey(got), c.shown)
+				}
+				if plain := seen["pid_plain"][i]; plain != "" {
+					t.Errorf("%s without PROCESS: %q, want nothing", where, plain)
+				}
+			}
+		})
+	}
+}
+
+// showProcessList returns the Info column of the row of SHOW PROCESSLIST
+// whose Id is id, or "" if there is none.
+func showProcessList(t *testing.T, db *sql.DB, id int64) string {
+	t.Helper()
+	rows, err := db.QueryContext(testContext(t), "SHOW PROCESSLIST")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	cols, err := rows.Columns()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var info string
+	for rows.Next() {
+		v := make([]sql.NullString, len(cols))
+		p := make([]any, len(cols))
+		for i := range v {
+			p[i] = &v[i]
+		}
+		if err := rows.Scan(p...); err != nil {
+			t.Fatal(err)
+		}
+		for i, col := range cols {
+			if col == "Id" && v[i].String == fmt.Sprint(id) {
+				info = v[slices.Index(cols, "Info")].String
+			}
+		}
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return info
+}
+
+// b2i is 1 for true and 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // ---------------------------------------------------------------------------
