@@ -889,6 +889,19 @@ func TestPostgresPublicIDKeyInLogs(t *testing.T) {
 			if strings.Contains(text, hexKey) != c.logged {
 				t.Errorf("key in the log: %v, want %v:\n%s", !c.logged, c.logged, text)
 			}
+			// The lines docs/public-ids.md quotes, for a bound key.
+			want := "SELECT ulid_unmask($1, $2)"
+			switch {
+			case c.literal:
+				return
+			case c.mode == simple:
+				want = fmt.Sprintf(`STATEMENT:  SELECT ulid_unmask( '%s' ,  '\x%s' )`, arg, hexKey)
+			case slices.Contains(c.settings, "SET log_parameter_max_length_on_error = -1"):
+				want = fmt.Sprintf(`unnamed portal with parameters: $1 = '%s', $2 = '\x%s'`, arg, hexKey)
+			}
+			if !strings.Contains(text, want) {
+				t.Errorf("the log has no %q:\n%s", want, text)
+			}
 		})
 	}
 }
