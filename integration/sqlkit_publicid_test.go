@@ -7,7 +7,7 @@ package integration
 // server; several hundred bad public IDs and keys, each the error Unmask or
 // NewMasker gives; key rotation through the mark; PostgreSQL under session
 // settings that break SQL written carelessly; and what of a key reaches the
-// servers' logs, which docs/public-ids.md states.
+// servers' logs and MariaDB's process list, which docs/public-ids.md states.
 
 import (
 	"context"
