@@ -245,6 +245,85 @@ func TestUnmaskRefusalRates(t *testing.T) {
 	t.Logf("public IDs of other keys: %d of %d accepted (expected %.1f)", accepted, keys, keys/1024.0)
 }
 
+// TestUnmaskForgeries measures what a one-key Masker opens of strings forged
+// by someone who has seen one of its public IDs, and so knows its key's mark.
+// Of strings that keep the mark and keep character 2 in range (0 to 7), with
+// the other 26 characters drawn at random, the check character matches for 1
+// in 32, which open; the others are refused with ErrCheckCharacter. The check
+// character needs no key (docs/public-ids.md gives its computation), so
+// every forgery that computes it opens. Neither way chooses the ULID: each
+// change of one character of a real public ID, its check character
+// recomputed, opens to another ULID, and each of the 128 bits of those
+// ULIDs differs from the real one's in about half of them. Each bound below
+// is crossed by chance with odds below 1e-10.
+func TestUnmaskForgeries(t *testing.T) {
+	m := testMasker(t)
+	r := rand.New(rand.NewPCG(5, 6))
+	id := MustParse("01ARYZ6S41TSV4RRFFQ69G5FAV")
+	seen := m.Mask(id) // the public ID the forger has seen
+
+	const n = 1 << 20
+	opened := 0
+	buf := []byte(seen)
+	for range n {
+		buf[2] = alphabet[r.IntN(8)]
+		for i := 3; i < PublicIDSize; i++ {
+			buf[i] = alphabet[r.IntN(32)]
+		}
+		if _, err := unmask(m, buf); err == nil {
+			opened++
+		} else if !errors.Is(err, ErrCheckCharacter) {
+			t.Fatalf("%s: %v, want ErrCheckCharacter", buf, err)
+		}
+	}
+	// Expected 32,768 (1 in 32); outside 31,568 to 33,968 with odds below
+	// 2e-11.
+	if opened < 31568 || opened > 33968 {
+		t.Errorf("the key's mark, character 2 in range: %d of %d opened, want about %d", opened, n, n/32)
+	}
+	t.Logf("the key's mark, character 2 in range: %d of %d opened (expected %d)", opened, n, n/32)
+
+	// Every change of one character of the real public ID, in 2 to 27 (7
+	// for character 2, 31 for each other), with the check character
+	// computed as the guide says: all open, none to id.
+	var ones [128]int // per bit of the ULID, how often it differs from id's
+	edits := 0
+	for i := 2; i < PublicIDSize-1; i++ {
+		values := alphabet
+		if i == 2 {
+			values = alphabet[:8]
+		}
+		for _, c := range []byte(values) {
+			if c == seen[i] {
+				continue
+			}
+			copy(buf, seen)
+			buf[i] = c
+			buf[28] = slowCheck(string(buf))
+			got, err := unmask(m, buf)
+			if err != nil || got == id {
+				t.Fatalf("%s, with its check character computed: %s, %v; want another ULID", buf, got, err)
+			}
+			for b := range 128 {
+				ones[b] += int((got[b/8]^id[b/8])>>(7-b%8)) & 1
+			}
+			edits++
+		}
+	}
+	if edits != 7+25*31 {
+		t.Fatalf("%d changes of one character, want %d", edits, 7+25*31)
+	}
+	// Each count is expected to be 391 (one half of 782); outside 281 to 501
+	// with odds below 2e-15, below 3e-13 for the 128 of them.
+	t.Logf("%d changes of one character, check character recomputed: all opened; each bit of the ULID differs from the real one's in %d to %d of them (expected %d)",
+		edits, slices.Min(ones[:]), slices.Max(ones[:]), edits/2)
+	for b, c := range ones {
+		if c < 281 || c > 501 {
+			t.Errorf("bit %d of the ULID differs from the real one's in %d of %d forgeries, want about %d", b, c, edits, edits/2)
+		}
+	}
+}
+
 // TestMaskRotation adds a new key in front of an old one: the new key masks,
 // the old public IDs still open, and after the old key is retired they are
 // refused as made with an unknown key.

@@ -7,7 +7,7 @@ package integration
 // server; several hundred bad public IDs and keys, each the error Unmask or
 // NewMasker gives; key rotation through the mark; PostgreSQL under session
 // settings that break SQL written carelessly; and what of a key reaches the
-// servers' logs, which docs/public-ids.md states.
+// servers' logs and MariaDB's process list, which docs/public-ids.md states.
 
 import (
 	"context"
@@ -20,6 +20,7 @@ import (
 	"net/url"
 	"os"
 	"os/exec"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -778,56 +779,78 @@ func pgServerLog(t *testing.T, admin *pgx.Conn) func() string {
 	}
 }
 
-// What docs/public-ids.md says of PostgreSQL's log: a key bound as a query
-// parameter is not logged with a failing statement (the default
-// log_min_error_statement logs its text, and log_parameter_max_length_on_error
-// is 0), but is logged with a logged statement (log_statement = all) unless
-// log_parameter_max_length = 0; a key written in the SQL text is logged
-// either way.
+// What docs/public-ids.md says of PostgreSQL's log. A key bound as a query
+// parameter by the server (the extended protocol: every pgx mode but
+// QueryExecModeSimpleProtocol) is not logged with a failing statement under
+// the defaults (log_min_error_statement logs its text, and
+// log_parameter_max_length_on_error is 0); it is logged with a failing
+// statement when the session, any role's, sets
+// log_parameter_max_length_on_error = -1, and with a logged statement
+// (log_statement = all, log_min_duration_statement) unless
+// log_parameter_max_length = 0. A key bound by the client, which writes it
+// into the statement text (QueryExecModeSimpleProtocol), is logged with a
+// refused public ID under the defaults, as is a key written into the SQL.
 func TestPostgresPublicIDKeyInLogs(t *testing.T) {
-	installPgPublicID(t)
+	kit := installPgPublicID(t)
 	u, err := url.Parse(dsn(t, envPostgres))
 	if err != nil {
 		t.Fatal(err)
 	}
 	u.Path = "/ulidpubid"
-	conn := connectPg(t, u.String()) // a superuser: the log_* settings are theirs
+	super := u.String() // a superuser: most log_* settings are theirs
+	admin := connectPg(t, super)
 	ctx := testContext(t)
-	if _, err := conn.Exec(ctx, "SET search_path = pubid"); err != nil {
-		t.Fatal(err)
+	var guc string
+	if err := admin.QueryRow(ctx, "SELECT context FROM pg_settings WHERE name = 'log_parameter_max_length_on_error'").Scan(&guc); err != nil || guc != "user" {
+		t.Fatalf("log_parameter_max_length_on_error: context %q, %v; want user, which any session may set", guc, err)
 	}
 	rng := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 3))
 	public := newMasker(t, randomKey(rng, 16)).Mask(ulid.MustNew(1, nil))
+	const (
+		cache    = pgx.QueryExecModeCacheStatement // pgx's default
+		describe = pgx.QueryExecModeCacheDescribe
+		descExec = pgx.QueryExecModeDescribeExec
+		textExec = pgx.QueryExecModeExec
+		simple   = pgx.QueryExecModeSimpleProtocol
+	)
 	for _, c := range []struct {
 		name     string
+		app      bool // as the role that calls the functions, no superuser
+		mode     pgx.QueryExecMode
 		settings []string
 		literal  bool // the key in the SQL text
 		fail     bool // a public ID of another key: an error
 		logged   bool
 	}{
-		{"bound, failing, defaults", nil, false, true, false},
-		{"literal, failing, defaults", nil, true, true, true},
-		{"bound, log_statement=all", []string{"SET log_statement = 'all'"}, false, false, true},
-		{"bound, log_statement=all, log_parameter_max_length=0", []string{"SET log_statement = 'all'", "SET log_parameter_max_length = 0"}, false, false, false},
-		{"bound, log_min_duration_statement=0", []string{"SET log_min_duration_statement = 0"}, false, false, true},
-		{"bound, log_min_duration_statement=0, log_parameter_max_length=0", []string{"SET log_min_duration_statement = 0", "SET log_parameter_max_length = 0"}, false, false, false},
-		{"literal, log_statement=all, log_parameter_max_length=0", []string{"SET log_statement = 'all'", "SET log_parameter_max_length = 0"}, true, false, true},
+		{"bound, failing, defaults", false, cache, nil, false, true, false},
+		{"bound, failing, defaults, cache_describe", false, describe, nil, false, true, false},
+		{"bound, failing, defaults, describe_exec", false, descExec, nil, false, true, false},
+		{"bound, failing, defaults, exec", false, textExec, nil, false, true, false},
+		{"simple protocol, failing, defaults", false, simple, nil, false, true, true},
+		{"simple protocol, failing, defaults, app role", true, simple, nil, false, true, true},
+		{"literal, failing, defaults", false, cache, nil, true, true, true},
+		{"bound, failing, log_parameter_max_length_on_error=-1, app role", true, cache, []string{"SET log_parameter_max_length_on_error = -1"}, false, true, true},
+		{"bound, failing, log_parameter_max_length_on_error=-1, exec, app role", true, textExec, []string{"SET log_parameter_max_length_on_error = -1"}, false, true, true},
+		{"bound, log_statement=all", false, cache, []string{"SET log_statement = 'all'"}, false, false, true},
+		{"bound, log_statement=all, log_parameter_max_length=0", false, cache, []string{"SET log_statement = 'all'", "SET log_parameter_max_length = 0"}, false, false, false},
+		{"bound, log_min_duration_statement=0", false, cache, []string{"SET log_min_duration_statement = 0"}, false, false, true},
+		{"bound, log_min_duration_statement=0, log_parameter_max_length=0", false, cache, []string{"SET log_min_duration_statement = 0", "SET log_parameter_max_length = 0"}, false, false, false},
+		{"literal, log_statement=all, log_parameter_max_length=0", false, cache, []string{"SET log_statement = 'all'", "SET log_parameter_max_length = 0"}, true, false, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			for _, q := range []string{"RESET log_statement", "RESET log_min_duration_statement", "RESET log_parameter_max_length",
-				"RESET log_parameter_max_length_on_error", "RESET log_min_error_statement"} {
-				if _, err := conn.Exec(ctx, q); err != nil {
-					t.Fatal(err)
-				}
+			// A new session for each case, so that no setting carries over.
+			conn := connectPg(t, super)
+			if c.app {
+				conn = connectPg(t, kit.app)
 			}
-			for _, q := range c.settings {
+			for _, q := range append([]string{"SET search_path = pubid"}, c.settings...) {
 				if _, err := conn.Exec(ctx, q); err != nil {
-					t.Fatal(err)
+					t.Fatalf("%s: %v", q, err)
 				}
 			}
 			key := randomKey(rng, 16)
 			hexKey := hex.EncodeToString(key)
-			read := pgServerLog(t, conn)
+			read := pgServerLog(t, admin)
 			arg := any(public)
 			if !c.fail {
 				arg = newMasker(t, key).Mask(ulid.MustNew(2, nil))
@@ -835,34 +858,48 @@ func TestPostgresPublicIDKeyInLogs(t *testing.T) {
 			var err error
 			var got *[16]byte
 			if c.literal {
-				err = conn.QueryRow(ctx, fmt.Sprintf("SELECT ulid_unmask($1, decode('%s', 'hex'))", hexKey), arg).Scan(&got)
+				err = conn.QueryRow(ctx, fmt.Sprintf("SELECT ulid_unmask($1, decode('%s', 'hex'))", hexKey), c.mode, arg).Scan(&got)
 			} else {
-				err = conn.QueryRow(ctx, "SELECT ulid_unmask($1, $2)", arg, key).Scan(&got)
+				err = conn.QueryRow(ctx, "SELECT ulid_unmask($1, $2)", c.mode, arg, key).Scan(&got)
 			}
 			if (err != nil) != c.fail {
 				t.Fatalf("ulid_unmask: %v, want an error: %v", err, c.fail)
 			}
+			if c.fail {
+				if pe := pgError(t, err, "ulid_unmask"); pe.Code != "22P02" {
+					t.Fatalf("ulid_unmask: %s %q, want 22P02", pe.Code, pe.Message)
+				}
+			}
 			// The server writes its log as it goes; wait until the statement
-			// is in it.
+			// is in it. The simple protocol sends it with the values written
+			// in, the others with $1.
 			var text string
 			for range 50 {
-				if text = read(); strings.Contains(text, "ulid_unmask($1") {
+				if text = read(); strings.Contains(text, "SELECT ulid_unmask(") {
 					break
 				}
 				time.Sleep(100 * time.Millisecond)
 			}
-			if !strings.Contains(text, "ulid_unmask($1") {
+			if !strings.Contains(text, "SELECT ulid_unmask(") {
 				t.Fatalf("the statement is not in the log: %q", text)
 			}
 			if strings.Contains(text, hexKey) != c.logged {
 				t.Errorf("key in the log: %v, want %v:\n%s", !c.logged, c.logged, text)
 			}
+			// The lines docs/public-ids.md quotes, for a bound key.
+			want := "SELECT ulid_unmask($1, $2)"
+			switch {
+			case c.literal:
+				return
+			case c.mode == simple:
+				want = fmt.Sprintf(`STATEMENT:  SELECT ulid_unmask( '%s' ,  '\x%s' )`, arg, hexKey)
+			case slices.Contains(c.settings, "SET log_parameter_max_length_on_error = -1"):
+				want = fmt.Sprintf(`unnamed portal with parameters: $1 = '%s', $2 = '\x%s'`, arg, hexKey)
+			}
+			if !strings.Contains(text, want) {
+				t.Errorf("the log has no %q:\n%s", want, text)
+			}
 		})
-	}
-	for _, q := range []string{"RESET log_statement", "RESET log_min_duration_statement", "RESET log_parameter_max_length"} {
-		if _, err := conn.Exec(ctx, q); err != nil {
-			t.Fatal(err)
-		}
 	}
 }
 
@@ -1295,6 +1332,202 @@ func TestMariaDBPublicIDKeyInLogs(t *testing.T) {
 			}
 		})
 	}
+}
+
+// What docs/public-ids.md says of MariaDB's process list: a user with the
+// PROCESS privilege reads the statement of every connection in
+// information_schema.PROCESSLIST and SHOW PROCESSLIST, and its text has the
+// key written in when the driver interpolates (interpolateParams=true), and
+// for a server-side prepared statement while the general or the slow query
+// log is on, since the server then writes the values into the text it keeps.
+// Without either, the text has ? where the key goes; a user without PROCESS
+// does not see another user's statements.
+func TestMariaDBPublicIDKeyInProcessList(t *testing.T) {
+	kit := installMariaDBPublicID(t)
+	admin := openMySQL(t)
+	ctx := testContext(t)
+	var generalLog, slowLog int
+	var logOutput string
+	if err := admin.QueryRowContext(ctx, "SELECT @@global.general_log, @@global.slow_query_log, @@global.log_output").Scan(&generalLog, &slowLog, &logOutput); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		for _, q := range []string{
+			fmt.Sprintf("SET GLOBAL general_log = %d", generalLog),
+			fmt.Sprintf("SET GLOBAL slow_query_log = %d", slowLog),
+			fmt.Sprintf("SET GLOBAL log_output = '%s'", logOutput),
+			"TRUNCATE TABLE mysql.general_log",
+			"TRUNCATE TABLE mysql.slow_log",
+			"DROP USER IF EXISTS 'pid_process'@'%'",
+			"DROP USER IF EXISTS 'pid_plain'@'%'",
+		} {
+			if _, err := admin.ExecContext(context.Background(), q); err != nil {
+				t.Error(err)
+			}
+		}
+	})
+	// Two users with no right on the kit's database: one with PROCESS, one
+	// with nothing.
+	watchers := map[string]*sql.DB{}
+	for _, w := range []struct{ user, grant string }{{"pid_process", "GRANT PROCESS ON *.* TO 'pid_process'@'%'"}, {"pid_plain", ""}} {
+		for _, q := range []string{
+			"DROP USER IF EXISTS '" + w.user + "'@'%'",
+			"CREATE USER '" + w.user + "'@'%' IDENTIFIED BY '" + w.user + "'",
+			w.grant,
+		} {
+			if _, err := admin.ExecContext(ctx, q); q != "" && err != nil {
+				t.Fatalf("%s: %v", q, err)
+			}
+		}
+		cfg, err := mysql.ParseDSN(kit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg.User, cfg.Passwd, cfg.DBName = w.user, w.user, ""
+		watchers[w.user] = openSQL(t, "mysql", cfg.FormatDSN())
+	}
+	if _, err := admin.ExecContext(ctx, "SET GLOBAL log_output = 'TABLE'"); err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 11))
+	for _, c := range []struct {
+		name        string
+		interpolate bool
+		generalLog  bool
+		slowLog     bool
+		noSlowLog   bool // the session sets slow_query_log = 0
+		shown       bool
+	}{
+		{"server-side prepared, logs off", false, false, false, false, false},
+		{"interpolateParams=true, logs off", true, false, false, false, true},
+		{"server-side prepared, general log on", false, true, false, false, true},
+		{"server-side prepared, slow log on", false, false, true, false, true},
+		{"server-side prepared, slow log on, slow_query_log = 0", false, false, true, true, false},
+		{"server-side prepared, general log on, slow_query_log = 0", false, true, false, true, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			for _, q := range []string{fmt.Sprintf("SET GLOBAL general_log = %d", b2i(c.generalLog)), fmt.Sprintf("SET GLOBAL slow_query_log = %d", b2i(c.slowLog))} {
+				if _, err := admin.ExecContext(ctx, q); err != nil {
+					t.Fatal(err)
+				}
+			}
+			cfg, err := mysql.ParseDSN(kit)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cfg.InterpolateParams = c.interpolate
+			if c.noSlowLog {
+				cfg.Params = map[string]string{"slow_query_log": "0"}
+			}
+			db := openSQL(t, "mysql", cfg.FormatDSN())
+			conn, err := db.Conn(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer conn.Close()
+			var id int64
+			if err := conn.QueryRowContext(ctx, "SELECT CONNECTION_ID()").Scan(&id); err != nil {
+				t.Fatal(err)
+			}
+			// A key of letters and digits, which the server writes as it is.
+			key := make([]byte, 16)
+			for i := range key {
+				key[i] = "ABCDEFGHJKMNPQRSTVWXYZabcdefghjkmnpqrstvwxyz0123456789"[rng.IntN(54)]
+			}
+			hasKey := func(s string) bool {
+				return strings.Contains(s, string(key)) || strings.Contains(strings.ToLower(s), hex.EncodeToString(key))
+			}
+			done := make(chan error, 1)
+			go func() {
+				var mark string
+				var slept int
+				done <- conn.QueryRowContext(ctx, "SELECT ulid_public_id_mark(?), SLEEP(?)", key, 1.5).Scan(&mark, &slept)
+			}()
+			// What each watcher reads of the connection while it sleeps (not
+			// while it prepares, which shows the text with ?): the row of
+			// information_schema.PROCESSLIST and of SHOW PROCESSLIST whose
+			// Id is the connection's.
+			for range 100 {
+				var state sql.NullString
+				err := watchers["pid_process"].QueryRowContext(ctx, "SELECT STATE FROM information_schema.PROCESSLIST WHERE ID = ?", id).Scan(&state)
+				if err != nil && !errors.Is(err, sql.ErrNoRows) {
+					t.Fatal(err)
+				}
+				if state.String == "User sleep" {
+					break
+				}
+				time.Sleep(20 * time.Millisecond)
+			}
+			seen := map[string][2]string{}
+			for user, w := range watchers {
+				var info sql.NullString
+				err := w.QueryRowContext(ctx, "SELECT INFO FROM information_schema.PROCESSLIST WHERE ID = ? AND STATE = 'User sleep'", id).Scan(&info)
+				if err != nil && !errors.Is(err, sql.ErrNoRows) {
+					t.Fatal(err)
+				}
+				seen[user] = [2]string{info.String, showProcessList(t, w, id)}
+			}
+			if err := <-done; err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("with PROCESS: %q", seen["pid_process"])
+			for i, where := range []string{"information_schema.PROCESSLIST", "SHOW PROCESSLIST"} {
+				got := seen["pid_process"][i]
+				if !strings.Contains(got, "ulid_public_id_mark(") {
+					t.Fatalf("%s: %q, want the statement", where, got)
+				}
+				if hasKey(got) != c.shown {
+					t.Errorf("%s: the key in %q: %v, want %v", where, got, hasKey(got), c.shown)
+				}
+				if plain := seen["pid_plain"][i]; plain != "" {
+					t.Errorf("%s without PROCESS: %q, want nothing", where, plain)
+				}
+			}
+		})
+	}
+}
+
+// showProcessList returns the Info column of the row of SHOW PROCESSLIST
+// whose Id is id, or "" if there is none.
+func showProcessList(t *testing.T, db *sql.DB, id int64) string {
+	t.Helper()
+	rows, err := db.QueryContext(testContext(t), "SHOW PROCESSLIST")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	cols, err := rows.Columns()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var info string
+	for rows.Next() {
+		v := make([]sql.NullString, len(cols))
+		p := make([]any, len(cols))
+		for i := range v {
+			p[i] = &v[i]
+		}
+		if err := rows.Scan(p...); err != nil {
+			t.Fatal(err)
+		}
+		for i, col := range cols {
+			if col == "Id" && v[i].String == fmt.Sprint(id) {
+				info = v[slices.Index(cols, "Info")].String
+			}
+		}
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return info
+}
+
+// b2i is 1 for true and 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // ---------------------------------------------------------------------------
