@@ -110,6 +110,10 @@ func speedTable(title string, cases []speedCase, med map[string]time.Duration, s
 	return b.String()
 }
 
+// kitFunction holds the names of the functions of sql/postgres/ulid.sql.
+var kitFunction = map[string]bool{"gen_random_ulid": true, "gen_random_ulid_v7": true, "uuid_to_ulid": true,
+	"ulid_to_uuid": true, "ulid_time": true, "ulid_min": true, "ulid_max": true}
+
 func TestSQLKitSpeedPostgres(t *testing.T) {
 	rounds := speedRounds(t)
 	kit := installPgKit(t)
@@ -120,6 +124,18 @@ func TestSQLKitSpeedPostgres(t *testing.T) {
 	}
 	defer conn.Close(ctx)
 	if _, err := conn.PgConn().Exec(ctx, readKit(t, pgFormulationsFile)).ReadAll(); err != nil {
+		t.Fatal(err)
+	}
+	// The kit again without its pinned search_path, in a schema of its own,
+	// for what the pin costs a call.
+	admin := connectPg(t, dsn(t, envPostgres))
+	for _, q := range []string{"DROP SCHEMA IF EXISTS kit_unpinned CASCADE", "CREATE SCHEMA kit_unpinned AUTHORIZATION " + kit.schema} {
+		if _, err := admin.Exec(ctx, q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	defer admin.Exec(context.Background(), "DROP SCHEMA IF EXISTS kit_unpinned CASCADE")
+	if _, err := conn.PgConn().Exec(ctx, "SET search_path = kit_unpinned;\n"+unpinned(t, pgKitFile)+";\nRESET search_path").ReadAll(); err != nil {
 		t.Fatal(err)
 	}
 	var version string
@@ -148,6 +164,8 @@ func TestSQLKitSpeedPostgres(t *testing.T) {
 		{"gen_random_uuid()", series("gen_random_uuid()"), "", 0},
 		{"gen_random_ulid()", series("gen_random_ulid()"), "gen_random_uuid()", 0},
 		{"gen_random_ulid_v7()", series("gen_random_ulid_v7()"), "gen_random_uuid()", 0},
+		{"lab_gen_random_ulid_sql()", series("lab_gen_random_ulid_sql()"), "gen_random_uuid()", 0},
+		{"lab_gen_random_ulid_sql_pinned()", series("lab_gen_random_ulid_sql_pinned()"), "gen_random_uuid()", 0},
 		{"lab_gen_random_ulid_floor()", series("lab_gen_random_ulid_floor()"), "gen_random_uuid()", 0},
 		{"lab_gen_random_ulid_bytea()", series("lab_gen_random_ulid_bytea()"), "gen_random_uuid()", 0},
 		{"lab_gen_random_ulid_plpgsql()", series("lab_gen_random_ulid_plpgsql()"), "gen_random_uuid()", 0},
@@ -164,10 +182,20 @@ func TestSQLKitSpeedPostgres(t *testing.T) {
 		{"lab_ulid_to_uuid_inline(s)", table100k("lab_ulid_to_uuid_inline(s)"), "", 100_000},
 		{"lab_ulid_to_uuid_loop(s)", table100k("lab_ulid_to_uuid_loop(s)"), "", 100_000},
 		{"ulid_time(id)", table("ulid_time(id)"), "", 0},
+		{"lab_ulid_time_sql(id)", table("lab_ulid_time_sql(id)"), "", 0},
+		{"lab_ulid_time_sql_pinned(id)", table("lab_ulid_time_sql_pinned(id)"), "", 0},
 		{"lab_ulid_time_float(id)", table("lab_ulid_time_float(id)"), "", 0},
 		{"lab_ulid_time_plpgsql(id)", table("lab_ulid_time_plpgsql(id)"), "", 0},
 		{"ulid_min(t)", table("ulid_min(t)"), "", 0},
 		{"ulid_max(t)", table("ulid_max(t)"), "", 0},
+	}
+	for _, c := range slices.Clone(cases) {
+		if f, _, ok := strings.Cut(c.name, "("); ok && kitFunction[f] {
+			c.name = "kit_unpinned." + c.name
+			c.query = strings.Replace(c.query, "("+f+"(", "(kit_unpinned."+f+"(", 1)
+			c.base = ""
+			cases = append(cases, c)
+		}
 	}
 	med := timeCases(t, rounds, cases, func(q string) error {
 		_, err := conn.Exec(ctx, q)
@@ -180,6 +208,29 @@ func TestSQLKitSpeedPostgres(t *testing.T) {
 		return "scan (table)"
 	}
 	fmt.Print(speedTable(fmt.Sprintf("PostgreSQL %s, one core (max_parallel_workers_per_gather = 0), median of %d rounds:", version, rounds), cases, med, scan))
+	fmt.Print(pinCostTable(cases, med, scan))
+}
+
+// pinCostTable formats what the pinned search_path costs each function of
+// the kit: its median cost per row against that of its copy in the schema
+// kit_unpinned (the same body without the SET clause), timed in the same
+// rounds.
+func pinCostTable(cases []speedCase, med map[string]time.Duration, scan func(speedCase) string) string {
+	var b strings.Builder
+	b.WriteString("\nThe pinned search_path, per call (µs per row beyond the scan):\n\n| function | pinned | not pinned | the pin |\n|---|--:|--:|--:|\n")
+	perRow := func(c speedCase) float64 {
+		return float64(med[c.name].Nanoseconds()-med[scan(c)].Nanoseconds()) / float64(c.n()) / 1000
+	}
+	for _, c := range cases {
+		name, ok := strings.CutPrefix(c.name, "kit_unpinned.")
+		if !ok {
+			continue
+		}
+		i := slices.IndexFunc(cases, func(p speedCase) bool { return p.name == name })
+		pinned, free := perRow(cases[i]), perRow(c)
+		fmt.Fprintf(&b, "| %s | %.2f | %.2f | %+.2f |\n", name, pinned, free, pinned-free)
+	}
+	return b.String()
 }
 
 func TestSQLKitSpeedMariaDB(t *testing.T) {

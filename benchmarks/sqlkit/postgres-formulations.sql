@@ -177,7 +177,26 @@ SELECT encode(substring(int8send(round(extract(epoch FROM date_trunc('millisecon
         || substring(uuid_send(gen_random_uuid()) FROM 7), 'hex')::uuid
 $$;
 
--- gen_random_ulid in PL/pgSQL.
+-- gen_random_ulid as plain SQL that the planner inlines: the kit's until
+-- search_path was pinned (a SET clause rules inlining out).
+CREATE OR REPLACE FUNCTION lab_gen_random_ulid_sql() RETURNS uuid
+LANGUAGE sql VOLATILE PARALLEL SAFE AS $$
+SELECT (lpad(to_hex(round(extract(epoch FROM date_trunc('milliseconds',
+            clock_timestamp() - timestamptz '1970-01-01 00:00:00+00')) * 1000)::int8), 12, '0')
+        || overlay(gen_random_uuid()::text PLACING '' FROM 9 FOR 16))::uuid
+$$;
+
+-- The same plain SQL with the kit's pinned search_path, so not inlined.
+CREATE OR REPLACE FUNCTION lab_gen_random_ulid_sql_pinned() RETURNS uuid
+LANGUAGE sql VOLATILE PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $$
+SELECT (lpad(to_hex(round(extract(epoch FROM date_trunc('milliseconds',
+            clock_timestamp() - timestamptz '1970-01-01 00:00:00+00')) * 1000)::int8), 12, '0')
+        || overlay(gen_random_uuid()::text PLACING '' FROM 9 FOR 16))::uuid
+$$;
+
+-- gen_random_ulid in PL/pgSQL: the kit's body, without its SET clause.
 CREATE OR REPLACE FUNCTION lab_gen_random_ulid_plpgsql() RETURNS uuid
 LANGUAGE plpgsql VOLATILE PARALLEL SAFE AS $$
 BEGIN
@@ -193,7 +212,27 @@ LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
 SELECT to_timestamp(('x' || left(encode(uuid_send(id), 'hex'), 12))::bit(48)::int8 / 1000.0)
 $$;
 
--- ulid_time in PL/pgSQL, the milliseconds in a variable.
+-- ulid_time as plain SQL that the planner inlines: the kit's until
+-- search_path was pinned.
+CREATE OR REPLACE FUNCTION lab_ulid_time_sql(id uuid) RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+SELECT timezone('UTC', timestamp '1970-01-01 00:00:00'
+  + ('x' || left(encode(uuid_send(id), 'hex'), 12))::bit(48)::int8 / 1000 * interval '1 second'
+  + ('x' || left(encode(uuid_send(id), 'hex'), 12))::bit(48)::int8 % 1000 * interval '1 millisecond')
+$$;
+
+-- The same plain SQL with the kit's pinned search_path, so not inlined.
+CREATE OR REPLACE FUNCTION lab_ulid_time_sql_pinned(id uuid) RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $$
+SELECT timezone('UTC', timestamp '1970-01-01 00:00:00'
+  + ('x' || left(encode(uuid_send(id), 'hex'), 12))::bit(48)::int8 / 1000 * interval '1 second'
+  + ('x' || left(encode(uuid_send(id), 'hex'), 12))::bit(48)::int8 % 1000 * interval '1 millisecond')
+$$;
+
+-- ulid_time in PL/pgSQL, the milliseconds in a variable: the kit's body,
+-- without its SET clause.
 CREATE OR REPLACE FUNCTION lab_ulid_time_plpgsql(id uuid) RETURNS timestamptz
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 DECLARE

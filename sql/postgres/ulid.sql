@@ -154,10 +154,10 @@ CREATE OR REPLACE FUNCTION ulid_time(id uuid) RETURNS timestamptz
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
 AS $$
+DECLARE
+  ms int8 := ('x' || left(encode(uuid_send(id), 'hex'), 12))::bit(48)::int8;
 BEGIN
-  RETURN timezone('UTC', timestamp '1970-01-01 00:00:00'
-    + ('x' || left(encode(uuid_send(id), 'hex'), 12))::bit(48)::int8 / 1000 * interval '1 second'
-    + ('x' || left(encode(uuid_send(id), 'hex'), 12))::bit(48)::int8 % 1000 * interval '1 millisecond');
+  RETURN timezone('UTC', timestamp '1970-01-01 00:00:00' + ms / 1000 * interval '1 second' + ms % 1000 * interval '1 millisecond');
 END
 $$;
 
