@@ -15,6 +15,12 @@
 #       ULID_INTEGRATION_REQUIRE=1; otherwise the tests of the others skip.
 #   integration/run.sh --help                 prints this and starts nothing
 #
+# Options have two dashes, go test flags one (-v, -run X, -count=1). Any
+# other argument with two dashes (--serv, --run), -serve, or a --serve that is
+# not the first argument is a mistake: run.sh names it and exits with status 2
+# before it installs or starts anything. Arguments after -args go to the test
+# binaries unchecked, as go test passes them.
+#
 # The servers (one script each in integration/servers/, configuration in files
 # beside them) listen on 127.0.0.1 only, in a fresh temporary directory:
 #   PostgreSQL  port ULID_PG_PORT (55432)          ULID_PG_DSN
@@ -35,6 +41,22 @@ IT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 source "$IT_DIR/servers/lib.sh"
 
 usage() { sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$IT_DIR/run.sh"; }
+# A mistyped option, refused before anything is installed or started.
+n=0
+for arg; do
+	n=$((n + 1))
+	case $arg in
+	-args) break ;;
+	--help) ;;
+	--serve)
+		[[ $n -eq 1 ]] || { echo "run.sh: --serve must be the first argument" >&2 && exit 2; }
+		;;
+	--?* | -serve)
+		echo "run.sh: unknown option $arg: the options are --serve (first) and --help; go test flags take one dash" >&2
+		exit 2
+		;;
+	esac
+done
 for arg; do
 	case $arg in -h | -help | --help)
 		usage

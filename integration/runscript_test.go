@@ -1,7 +1,7 @@
 package integration
 
 // Tests of integration/run.sh itself that start no server: its help, and its
-// refusal of an unknown server name.
+// refusal of an unknown server name or option.
 
 import (
 	"bytes"
@@ -15,10 +15,10 @@ import (
 )
 
 // TestRunScriptStartsNothing runs run.sh with --help (anywhere among its
-// arguments) and with a bad --serve, with every command that could install a
-// package, start a server or run the tests replaced by one that records its
-// name: each must exit quickly with its message, and record nothing, and no
-// temporary directory may appear.
+// arguments), with a bad --serve and with options it does not have, with
+// every command that could install a package, start a server or run the
+// tests replaced by one that records its name: each must exit quickly with
+// its message, and record nothing, and no temporary directory may appear.
 func TestRunScriptStartsNothing(t *testing.T) {
 	bash, err := exec.LookPath("bash")
 	if err != nil {
@@ -46,6 +46,15 @@ func TestRunScriptStartsNothing(t *testing.T) {
 		{[]string{"-v", "-run", "Postgres", "-help"}, 0, "integration/run.sh [go test flags...]", ""},
 		{[]string{"--serve", "postgres", "--help"}, 0, "integration/run.sh --serve [SERVER...]", ""},
 		{[]string{"--serve", "postgresql"}, 2, "", "unknown server postgresql"},
+		// Options have two dashes, go test flags one.
+		{[]string{"--serv", "postgres"}, 2, "", "unknown option --serv:"},
+		{[]string{"-v", "--run", "Postgres"}, 2, "", "unknown option --run:"},
+		{[]string{"-serve"}, 2, "", "unknown option -serve:"},
+		{[]string{"--serve", "--help"}, 0, "integration/run.sh --serve [SERVER...]", ""},
+		{[]string{"--serv", "--help"}, 2, "", "unknown option --serv:"},
+		{[]string{"-v", "--serve", "postgres"}, 2, "", "--serve must be the first argument"},
+		// After -args, what the test binaries get is not checked.
+		{[]string{"-run", "X", "-args", "--flag-of-a-test", "-h"}, 0, "integration/run.sh [go test flags...]", ""},
 	} {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
 			os.Remove(calls)

@@ -25,7 +25,8 @@ const (
 	pgKitFile      = "../sql/postgres/ulid.sql"
 	mariadbKitFile = "../sql/mariadb/ulid.sql"
 	// mariadbMigrationFile is the same as mariadbKitFile without the
-	// DELIMITER lines, for migration tools (TestMariaDBKitMigrationForm).
+	// DELIMITER lines, for migration tools (the root package's
+	// TestMariaDBMigrationFiles checks that).
 	mariadbMigrationFile = "../sql/mariadb/ulid.migration.sql"
 
 	kitValues   = 100_000   // values in each differential test

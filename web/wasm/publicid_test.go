@@ -263,8 +263,14 @@ func TestPublicHint(t *testing.T) {
 			t.Errorf("decode(%q): hint %q, want none", in, got)
 		}
 	}
-	// 29 hex digits are UUID text by their shape.
-	if got := get(decode("0123456789abcdef0123456789abc", kolkata), "error", "hint"); got != nil && !strings.Contains(got.(string), "As UUID text: ") {
-		t.Errorf("decode of 29 hex digits: hint %q", got)
+	// 29 hex digits are UUID text by their shape: the hint gives the UUID
+	// error, not the ULID one.
+	const hex29 = "0123456789abcdef0123456789abc"
+	d := decode(hex29, kolkata)
+	checkFails, _, _ := strings.Cut(mistyped, "As a ULID: ")
+	msg, _ := get(d, "error", "message").(string)
+	want := checkFails + "As UUID text: " + msg + "."
+	if got := get(d, "error", "hint"); !strings.Contains(msg, "UUID") || got != want {
+		t.Errorf("decode(%q): hint %q, error %q; want hint %q", hex29, got, msg, want)
 	}
 }
