@@ -316,3 +316,46 @@ func TestSQLKitSpeedMariaDB(t *testing.T) {
 	}
 	fmt.Print(speedTable(fmt.Sprintf("MariaDB %s, median of %d rounds:", version, rounds), cases, med, scan))
 }
+
+// TestSQLKitSpeedPostgresPublicID times ulid_mask and ulid_unmask over 100,000
+// rows, pinned as installed and without the pins, for what the pinned
+// search_path costs them.
+func TestSQLKitSpeedPostgresPublicID(t *testing.T) {
+	rounds := speedRounds(t)
+	db := installPgPublicID(t)
+	ctx := context.Background()
+	conn := connectPg(t, db.owner)
+	const rows = 100_000
+	key := `'\x000102030405060708090a0b0c0d0e0f'::bytea`
+	for _, q := range []string{
+		"SET max_parallel_workers_per_gather = 0",
+		"DROP SCHEMA IF EXISTS kit_unpinned CASCADE",
+		"CREATE SCHEMA kit_unpinned",
+		"SET search_path = kit_unpinned",
+		unpinned(t, pgPublicIDFile),
+		"SET search_path = pubid",
+		"DROP TABLE IF EXISTS pubid_speed",
+		fmt.Sprintf("CREATE TABLE pubid_speed AS SELECT id, ulid_mask(id, %s) AS p FROM (SELECT gen_random_uuid() AS id FROM generate_series(1, %d)) g", key, rows),
+		"VACUUM ANALYZE pubid_speed",
+	} {
+		if _, err := conn.PgConn().Exec(ctx, q).ReadAll(); err != nil {
+			t.Fatalf("%.80s: %v", q, err)
+		}
+	}
+	defer conn.Exec(context.Background(), "DROP TABLE IF EXISTS pubid_speed; DROP SCHEMA IF EXISTS kit_unpinned CASCADE")
+	table := func(f string) string { return "SELECT count(" + f + ") FROM pubid_speed" }
+	cases := []speedCase{
+		{"scan (table)", table("id"), "", rows},
+		{"ulid_mask(id, key)", table("ulid_mask(id, " + key + ")"), "", rows},
+		{"ulid_unmask(p, key)", table("ulid_unmask(p, " + key + ")"), "", rows},
+		{"kit_unpinned.ulid_mask(id, key)", table("kit_unpinned.ulid_mask(id, " + key + ")"), "", rows},
+		{"kit_unpinned.ulid_unmask(p, key)", table("kit_unpinned.ulid_unmask(p, " + key + ")"), "", rows},
+	}
+	med := timeCases(t, rounds, cases, func(q string) error {
+		_, err := conn.Exec(ctx, q)
+		return err
+	})
+	scan := func(speedCase) string { return "scan (table)" }
+	fmt.Print(speedTable(fmt.Sprintf("PostgreSQL public IDs, one core, median of %d rounds:", rounds), cases, med, scan))
+	fmt.Print(pinCostTable(cases, med, scan))
+}
