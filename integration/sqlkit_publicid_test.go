@@ -1229,6 +1229,31 @@ func TestMariaDBPublicIDRotation(t *testing.T) {
 	}
 }
 
+// restoreMariaDBLogs has the server's general and slow query logs, and where
+// they go, set back as they are now when the test ends, and their tables
+// emptied; then it runs more, the test's own cleanup statements.
+func restoreMariaDBLogs(t *testing.T, admin *sql.DB, more ...string) {
+	t.Helper()
+	var generalLog, slowLog int
+	var logOutput string
+	if err := admin.QueryRowContext(testContext(t), "SELECT @@global.general_log, @@global.slow_query_log, @@global.log_output").Scan(&generalLog, &slowLog, &logOutput); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		for _, q := range append([]string{
+			fmt.Sprintf("SET GLOBAL general_log = %d", generalLog),
+			fmt.Sprintf("SET GLOBAL slow_query_log = %d", slowLog),
+			fmt.Sprintf("SET GLOBAL log_output = '%s'", logOutput),
+			"TRUNCATE TABLE mysql.general_log",
+			"TRUNCATE TABLE mysql.slow_log",
+		}, more...) {
+			if _, err := admin.ExecContext(context.Background(), q); err != nil {
+				t.Error(err)
+			}
+		}
+	})
+}
+
 // What docs/public-ids.md says of MariaDB's logs: the general query log
 // and the slow query log write the statement with its parameters in it, for
 // a server-side prepared statement (go-sql-driver/mysql's default) as for
@@ -1239,24 +1264,7 @@ func TestMariaDBPublicIDKeyInLogs(t *testing.T) {
 	kit := installMariaDBPublicID(t)
 	admin := openMySQL(t)
 	ctx := testContext(t)
-	var generalLog, slowLog int
-	var logOutput string
-	if err := admin.QueryRowContext(ctx, "SELECT @@global.general_log, @@global.slow_query_log, @@global.log_output").Scan(&generalLog, &slowLog, &logOutput); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		for _, q := range []string{
-			fmt.Sprintf("SET GLOBAL general_log = %d", generalLog),
-			fmt.Sprintf("SET GLOBAL slow_query_log = %d", slowLog),
-			fmt.Sprintf("SET GLOBAL log_output = '%s'", logOutput),
-			"TRUNCATE TABLE mysql.general_log",
-			"TRUNCATE TABLE mysql.slow_log",
-		} {
-			if _, err := admin.ExecContext(context.Background(), q); err != nil {
-				t.Error(err)
-			}
-		}
-	})
+	restoreMariaDBLogs(t, admin)
 	for _, q := range []string{"SET GLOBAL log_output = 'TABLE'", "SET GLOBAL general_log = 1", "SET GLOBAL slow_query_log = 1"} {
 		if _, err := admin.ExecContext(ctx, q); err != nil {
 			t.Fatal(err)
@@ -1346,26 +1354,7 @@ func TestMariaDBPublicIDKeyInProcessList(t *testing.T) {
 	kit := installMariaDBPublicID(t)
 	admin := openMySQL(t)
 	ctx := testContext(t)
-	var generalLog, slowLog int
-	var logOutput string
-	if err := admin.QueryRowContext(ctx, "SELECT @@global.general_log, @@global.slow_query_log, @@global.log_output").Scan(&generalLog, &slowLog, &logOutput); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		for _, q := range []string{
-			fmt.Sprintf("SET GLOBAL general_log = %d", generalLog),
-			fmt.Sprintf("SET GLOBAL slow_query_log = %d", slowLog),
-			fmt.Sprintf("SET GLOBAL log_output = '%s'", logOutput),
-			"TRUNCATE TABLE mysql.general_log",
-			"TRUNCATE TABLE mysql.slow_log",
-			"DROP USER IF EXISTS 'pid_process'@'%'",
-			"DROP USER IF EXISTS 'pid_plain'@'%'",
-		} {
-			if _, err := admin.ExecContext(context.Background(), q); err != nil {
-				t.Error(err)
-			}
-		}
-	})
+	restoreMariaDBLogs(t, admin, "DROP USER IF EXISTS 'pid_process'@'%'", "DROP USER IF EXISTS 'pid_plain'@'%'")
 	// Two users with no right on the kit's database: one with PROCESS, one
 	// with nothing.
 	watchers := map[string]*sql.DB{}
