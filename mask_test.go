@@ -588,6 +588,8 @@ func FuzzUnmask(f *testing.F) {
 // docs/public-ids.md (without its indentation and trailing comment) is a
 // line of the code that runs it, so that the guide shows code that runs: the
 // first Go block is ExampleMasker, the second the recipe of reload_test.go.
+// The program of "Binding the keys of a key file" (```go program) is built
+// and run by TestPublicIDSQLProgram in integration/.
 func TestPublicIDGuideIsExample(t *testing.T) {
 	guide, err := os.ReadFile("docs/public-ids.md")
 	if err != nil {
