@@ -47,7 +47,8 @@ func newFleet(t *testing.T, n int, keys string, ids []ulid.ULID) *fleet {
 }
 
 // restart gives instance i the key file keys, as a deploy does, and has it
-// hand out the public ID of every record.
+// hand out the public ID of every record, which must begin with the mark
+// that the Masker prints for its first key.
 func (f *fleet) restart(t *testing.T, i int, keys string) {
 	t.Helper()
 	m, err := ulid.ParseMasker(keys)
@@ -55,8 +56,13 @@ func (f *fleet) restart(t *testing.T, i int, keys string) {
 		t.Fatal(err)
 	}
 	f.files[i], f.maskers[i] = keys, m
+	_, masksWith, _ := strings.Cut(m.String(), "masks with ")
 	for _, id := range f.ids {
-		f.links[m.Mask(id)] = id
+		public := m.Mask(id)
+		if public[:2] != masksWith[:2] {
+			t.Errorf("%v: Mask(%s) = %s, whose first two characters are not the mark printed", m, id, public)
+		}
+		f.links[public] = id
 	}
 }
 
@@ -153,6 +159,9 @@ func TestRotationRetire(t *testing.T) {
 		f.restart(t, 1, keys)
 	}
 	f.restart(t, 0, keysStep3)
+	if got, want := f.maskers[0].String(), "ulid.Masker{masks with "+markNew+", unmasks "+markNew+"}"; got != want {
+		t.Errorf("after the old key is removed: %s, want %s", got, want)
+	}
 	for public, id := range f.links {
 		got, err := f.maskers[0].Unmask(public)
 		switch public[:2] {
