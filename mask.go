@@ -62,8 +62,12 @@ var markBlock = [aes.BlockSize]byte([]byte("ulid-public-id-1"))
 //
 // A Masker holds one or more keys. The first masks; all of them unmask, each
 // chosen by the mark of the public ID, so that adding a new key in front
-// rotates keys while the public IDs of older keys keep opening. Masking is
-// deterministic: one ULID and key always give the same public ID.
+// rotates keys while the public IDs of older keys keep opening. A service of
+// several instances adds the new key second everywhere before it moves it in
+// front, so that no instance refuses the public IDs of another (see
+// docs/public-ids.md, "Rotating keys"). Masking is deterministic: one ULID
+// and key always give the same public ID, and a new key gives every ULID a
+// new one.
 //
 // A Masker is not authorization: whoever holds a public ID can still present
 // it. It is safe for concurrent use; make it once, at start, and share it.

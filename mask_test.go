@@ -665,30 +665,51 @@ func FuzzUnmask(f *testing.F) {
 
 // TestPublicIDGuideIsExample checks that every line of Go in
 // docs/public-ids.md (without its indentation and trailing comment) is a
-// line of ExampleMasker, so that the guide shows code that runs.
+// line of the code that runs it, so that the guide shows code that runs: the
+// first Go block is ExampleMasker, the second the recipe of reload_test.go.
+// The program of "Binding the keys of a key file" (```go program) is built
+// and run by TestPublicIDSQLProgram in integration/.
 func TestPublicIDGuideIsExample(t *testing.T) {
 	guide, err := os.ReadFile("docs/public-ids.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	example, err := os.ReadFile("example_test.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, body, _ := strings.Cut(string(example), "func ExampleMasker() {")
-	body, _, _ = strings.Cut(body, "\n}\n")
-	here := map[string]bool{}
-	for line := range strings.Lines(body) {
-		here[codeLine(line)] = true
+	sources := []struct {
+		file, from string // the code after from, to the end of its function; all of file if from is ""
+	}{
+		{"example_test.go", "func ExampleMasker() {"},
+		{"reload_test.go", ""},
 	}
 	blocks := strings.Split(string(guide), "```go\n")[1:]
-	if len(blocks) != 1 {
-		t.Fatalf("docs/public-ids.md has %d Go blocks, want 1", len(blocks))
+	if len(blocks) != len(sources) {
+		t.Fatalf("docs/public-ids.md has %d Go blocks, want %d", len(blocks), len(sources))
 	}
-	block, _, _ := strings.Cut(blocks[0], "```")
-	for line := range strings.Lines(block) {
-		if code := codeLine(line); code != "" && !here[code] {
-			t.Errorf("docs/public-ids.md: %q is not in ExampleMasker", code)
+	for i, src := range sources {
+		code, err := os.ReadFile(src.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body := string(code)
+		if src.from != "" {
+			_, body, _ = strings.Cut(body, src.from)
+			body, _, _ = strings.Cut(body, "\n}\n")
+		}
+		here := map[string]bool{}
+		for line := range strings.Lines(body) {
+			here[codeLine(line)] = true
+		}
+		block, _, _ := strings.Cut(blocks[i], "```")
+		lines := 0
+		for line := range strings.Lines(block) {
+			if code := codeLine(line); code != "" {
+				lines++
+				if !here[code] {
+					t.Errorf("docs/public-ids.md, Go block %d: %q is not in %s", i+1, code, src.file)
+				}
+			}
+		}
+		if lines == 0 {
+			t.Errorf("docs/public-ids.md, Go block %d has no code", i+1)
 		}
 	}
 }

@@ -171,6 +171,7 @@ var goVersion = runtime.Version()
 // fixedReleases are, for each Go release line from the oldest that README.md
 // names, the first release with the standard library's fixes to net/http,
 // crypto/tls, crypto/x509 and mime/multipart that README.md asks for.
+// docs/browser.md says how to build with each (TestDocsShowWarning).
 var fixedReleases = []string{"go1.26.10", "go1.27.3"}
 
 // versionWarning returns the warning run prints when v, a version as
@@ -190,7 +191,8 @@ func versionWarning(v string) string {
 			}
 			return fmt.Sprintf("ulid-web: warning: built with %s, whose standard library has vulnerabilities "+
 				"in net/http, crypto/tls, crypto/x509 and mime/multipart that this server reaches; "+
-				"build it with %s or a later release (see README.md)\n", v, fixed)
+				"build it with %s or a later release, as GOTOOLCHAIN=%s go run ./cmd/ulid-web does "+
+				"(see docs/browser.md)\n", v, fixed, fixed)
 		}
 	}
 	return ""

@@ -47,7 +47,7 @@ func TestVersionWarning(t *testing.T) {
 			continue
 		}
 		v, _, _ := strings.Cut(tc.version, " ")
-		if !strings.HasPrefix(got, "ulid-web: warning: built with "+v+", ") || !strings.Contains(got, "build it with "+tc.want+" or a later release") ||
+		if !strings.HasPrefix(got, "ulid-web: warning: built with "+v+", ") || !strings.Contains(got, "build it with "+tc.want+" or a later release, as GOTOOLCHAIN="+tc.want+" go run ./cmd/ulid-web does (see docs/browser.md)") ||
 			!strings.Contains(got, "net/http") || !strings.HasSuffix(got, "\n") || strings.Count(got, "\n") != 1 {
 			t.Errorf("versionWarning(%q) = %q, want one line naming %s and %s", tc.version, got, v, tc.want)
 		}
@@ -78,7 +78,8 @@ func TestVersionWarningPrinted(t *testing.T) {
 }
 
 // TestDocsShowWarning checks that docs/browser.md shows the warning as run
-// prints it.
+// prints it, and that it and the README, which the warning and docs/browser.md
+// send readers to, say how to build with each release of fixedReleases.
 func TestDocsShowWarning(t *testing.T) {
 	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "browser.md"))
 	if err != nil {
@@ -86,5 +87,18 @@ func TestDocsShowWarning(t *testing.T) {
 	}
 	if want := "```text\n" + versionWarning("go1.26.9") + "```\n"; !strings.Contains(string(doc), want) {
 		t.Errorf("docs/browser.md does not show the warning\n%s", want)
+	}
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, fixed := range fixedReleases {
+		how := "GOTOOLCHAIN=" + fixed + " go run ./cmd/ulid-web"
+		if !strings.Contains(string(doc), how) {
+			t.Errorf("docs/browser.md does not say %q", how)
+		}
+	}
+	if how := "GOTOOLCHAIN=" + fixedReleases[0] + " go run ./cmd/ulid-web"; !strings.Contains(string(readme), how) {
+		t.Errorf("README.md does not say %q", how)
 	}
 }

@@ -51,6 +51,10 @@ func orderMux(db *pgxpool.Pool, masker *ulid.Masker) *http.ServeMux {
 			return
 		}
 		res := OrderResponse{ID: masker.Mask(id)}
+		if !strings.EqualFold(r.PathValue("id"), res.ID) { // made with an older key: point to the current public ID
+			http.Redirect(w, r, "/orders/"+res.ID, http.StatusPermanentRedirect)
+			return
+		}
 		err = db.QueryRow(r.Context(), "SELECT item FROM orders WHERE id = $1", id).Scan(&res.Item)
 		if errors.Is(err, pgx.ErrNoRows) {
 			writeJSON(w, http.StatusNotFound, map[string]string{"error": "no such order"})
@@ -252,6 +256,48 @@ func TestPublicIDHTTP(t *testing.T) {
 					t.Errorf("GET /orders/%s sent %q to the database, want no query", tc.id, queries)
 				}
 			})
+		}
+	})
+
+	t.Run("older key", func(t *testing.T) {
+		// After a rotation (docs/public-ids.md, "Rotating keys": otherKey
+		// first, key second), a public ID of the older key, in either case,
+		// is a 308 to the order's current public ID, sent before any query;
+		// the current one is 200.
+		rotated, err := ulid.ParseMasker(otherKey + "\n" + key + "\n")
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := log.len()
+		srv := httptest.NewServer(orderMux(db, rotated))
+		defer srv.Close()
+		client := srv.Client()
+		client.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+		get := func(path string) (int, string, string) {
+			t.Helper()
+			res, err := client.Get(srv.URL + path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer res.Body.Close()
+			b, err := io.ReadAll(res.Body)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return res.StatusCode, res.Header.Get("Location"), string(b)
+		}
+		for _, old := range []string{public, strings.ToLower(public)} {
+			code, location, _ := get("/orders/" + old)
+			if code != http.StatusPermanentRedirect || location != "/orders/"+other {
+				t.Errorf("GET /orders/%s = %d, Location %q; want 308 to /orders/%s", old, code, location, other)
+			}
+		}
+		if q := log.since(n); len(q) != 0 {
+			t.Errorf("the redirects sent %q to the database, want no query", q)
+		}
+		want := `{"id":"` + other + `","item":"tea, 250 g"}` + "\n"
+		if code, location, body := get("/orders/" + other); code != http.StatusOK || location != "" || body != want {
+			t.Errorf("GET /orders/%s = %d, Location %q, %q; want 200 %q", other, code, location, body, want)
 		}
 	})
 
