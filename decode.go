@@ -42,15 +42,11 @@ type ParseError struct {
 // such as "ulid: invalid character 'U' at offset 5" or
 // "ulid: invalid UUID text length 35 bytes, want 36 for the form with hyphens".
 func (e *ParseError) Error() string {
+	if e.Form == formPublicID {
+		return e.publicIDError() // in mask.go, beside the public ID's code
+	}
 	var msg string
 	switch {
-	case e.Form == formPublicID && e.Err == ErrCheckCharacter:
-		return "ulid: public ID check character " + quoteByte(e.Byte) + " at offset " + strconv.Itoa(e.Offset) +
-			" does not match: a character is mistyped, or two are swapped"
-	case e.Form == formPublicID && e.Err == ErrUnknownKey:
-		return "ulid: public ID made with another key: its key mark names none of the keys given (a wrong or retired key)"
-	case e.Form == formPublicID && e.Err == ErrOverflow:
-		return "ulid: invalid public ID: character " + quoteByte(e.Byte) + " at offset " + strconv.Itoa(e.Offset) + " is above '7'"
 	case e.Err == ErrOverflow:
 		return "ulid: first character " + quoteByte(e.Byte) + " is above '7': value overflows 128 bits"
 	case e.Offset < 0 && e.Form == "":
@@ -58,38 +54,31 @@ func (e *ParseError) Error() string {
 	case e.Offset < 0:
 		msg = "ulid: invalid " + e.Form + " length " + strconv.Itoa(e.Length) + " bytes"
 	case e.Form == "":
-		msg = "ulid: invalid character " + quoteByte(e.Byte) + " at offset " + strconv.Itoa(e.Offset) + aliasNote(e.Byte)
-	case e.Form == formPublicID:
-		msg = "ulid: invalid public ID: character " + quoteByte(e.Byte) + " at offset " + strconv.Itoa(e.Offset) + publicAliasNote(e.Byte)
+		msg = "ulid: invalid character " + quoteByte(e.Byte) + " at offset " + strconv.Itoa(e.Offset) + aliasNote(e.Byte, ", which ParseStrict rejects")
 	default:
 		msg = "ulid: invalid " + e.Form + ": character " + quoteByte(e.Byte) + " at offset " + strconv.Itoa(e.Offset)
 	}
-	if e.Want != "" {
-		msg += ", want " + e.Want
-	}
-	return msg
+	return msg + e.want()
 }
 
-// aliasNote explains why b, a character error in ULID text, was refused if it
-// is one of Crockford's aliases: only ParseStrict refuses those.
-func aliasNote(b byte) string {
-	switch b {
-	case 'I', 'i', 'L', 'l':
-		return " (Crockford alias of '1', which ParseStrict rejects)"
-	case 'O', 'o':
-		return " (Crockford alias of '0', which ParseStrict rejects)"
+// want returns ", want " and e.Want, or "" if e.Want is "".
+func (e *ParseError) want() string {
+	if e.Want == "" {
+		return ""
 	}
-	return ""
+	return ", want " + e.Want
 }
 
-// publicAliasNote explains why b, a character error in a public ID, was
-// refused if it is one of Crockford's aliases, which public IDs do not take.
-func publicAliasNote(b byte) string {
+// aliasNote explains why b, a character error, was refused if it is one of
+// Crockford's aliases, which the input read does not take: it returns
+// " (Crockford alias of '1'" and why, then ")", for I and L, the same for
+// '0' and O, and "" for any other byte.
+func aliasNote(b byte, why string) string {
 	switch b {
 	case 'I', 'i', 'L', 'l':
-		return " (Crockford alias of '1': a public ID has only the 32 characters of the alphabet)"
+		return " (Crockford alias of '1'" + why + ")"
 	case 'O', 'o':
-		return " (Crockford alias of '0': a public ID has only the 32 characters of the alphabet)"
+		return " (Crockford alias of '0'" + why + ")"
 	}
 	return ""
 }
