@@ -21,7 +21,9 @@ type ParseError struct {
 	// length that fits, "SQL []byte" or "SQL string"; for
 	// UnmarshalBSONValue, "BSON binary" or "BSON string". Scan and
 	// UnmarshalBSONValue report bad text of a length that fits as Parse and
-	// ParseUUID do: "" for 26 bytes, "UUID text" for a UUID's length.
+	// ParseUUID do: "" for 26 bytes, "UUID text" for a UUID's length. These
+	// values are fixed; compare Form with them, as with strconv.NumError's
+	// Func.
 	Form string
 	// Length is the length of the input, in bytes.
 	Length int
@@ -34,7 +36,8 @@ type ParseError struct {
 	// error, the lengths that fit, such as "26" or "38 for the form in
 	// braces"; for a UUID character error, what the offset takes, such as
 	// "a hex digit" or "'-'". It is "" for a ULID character error (any
-	// character of the alphabet) and for ErrOverflow ('0' to '7').
+	// character of the alphabet) and for ErrOverflow ('0' to '7'). It is
+	// words for a person, as the message is: show it, do not compare it.
 	Want string
 }
 
