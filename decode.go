@@ -5,14 +5,14 @@ import "strconv"
 // A ParseError describes why text or binary input is not a valid ULID (or,
 // for [ParseUUID], UUID, and for [Masker.Unmask], public ID). It wraps one of
 // [ErrInvalidLength], [ErrInvalidCharacter] or [ErrOverflow], or for a public
-// ID also [ErrCheckCharacter] or [ErrUnknownKey]; test for those with
+// ID also [ErrCheckCharacter] or [ErrUnknownMaskingKey]; test for those with
 // [errors.Is].
 //
 // Its fields say all that its message says, so a program can word the fault
 // its own way, or mark the offending byte, from the fields alone.
 type ParseError struct {
 	// Err is the sentinel error: ErrInvalidLength, ErrInvalidCharacter or
-	// ErrOverflow, or for a public ID ErrCheckCharacter or ErrUnknownKey.
+	// ErrOverflow, or for a public ID ErrCheckCharacter or ErrUnknownMaskingKey.
 	Err error
 	// Form names what the input was read as, as the message names it:
 	// "" for ULID text (Parse, ParseStrict, UnmarshalText), "binary"

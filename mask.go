@@ -26,15 +26,15 @@ var (
 	// were swapped, or the text was never a public ID.
 	ErrCheckCharacter = errors.New("ulid: public ID check character does not match")
 
-	// ErrUnknownKey reports a well-formed public ID whose key mark names none
+	// ErrUnknownMaskingKey reports a well-formed public ID whose key mark names none
 	// of a [Masker]'s keys: it was made with another key, or with a key that
 	// has been retired.
-	ErrUnknownKey = errors.New("ulid: public ID made with a key this masker does not have")
+	ErrUnknownMaskingKey = errors.New("ulid: public ID made with a key this masker does not have")
 
-	// ErrInvalidKey reports a key that [NewMasker] or [ParseMasker] cannot
+	// ErrInvalidMaskingKey reports a key that [NewMasker] or [ParseMasker] cannot
 	// use: a length other than 16, 24 or 32 bytes, text that is not hex, no
 	// key at all, or two keys with the same key mark.
-	ErrInvalidKey = errors.New("ulid: invalid masking key")
+	ErrInvalidMaskingKey = errors.New("ulid: invalid masking key")
 )
 
 // markBlock is the block whose encryption under a key gives the key's mark:
@@ -69,7 +69,7 @@ var markBlock = [aes.BlockSize]byte([]byte("ulid-public-id-1"))
 // it. It is safe for concurrent use; make it once, at start, and share it.
 //
 // The zero Masker has no key. Its Unmask checks the form of a public ID and
-// then refuses it with [ErrUnknownKey], which tells a public ID from other
+// then refuses it with [ErrUnknownMaskingKey], which tells a public ID from other
 // text without any key; its Mask and AppendMask panic.
 type Masker struct {
 	keys []maskKey // keys[0] masks
@@ -87,19 +87,19 @@ type maskKey struct {
 // The first key masks; every key unmasks. Keep retired keys after the new
 // one for as long as their public IDs must keep opening.
 //
-// NewMasker returns an error wrapping [ErrInvalidKey] if there is no key, if
+// NewMasker returns an error wrapping [ErrInvalidMaskingKey] if there is no key, if
 // a key has another length, or if two keys have the same 10-bit mark: the
 // same key twice, or one pair of random keys in 1024 (make another key). It
 // keeps no reference to keys.
 func NewMasker(keys ...[]byte) (*Masker, error) {
 	if len(keys) == 0 {
-		return nil, wrapError(ErrInvalidKey, "no key")
+		return nil, wrapError(ErrInvalidMaskingKey, "no key")
 	}
 	m := &Masker{keys: make([]maskKey, len(keys))}
 	for i, key := range keys {
 		block, err := aes.NewCipher(key)
 		if err != nil {
-			return nil, wrapError(ErrInvalidKey, "key "+strconv.Itoa(i+1)+" is "+strconv.Itoa(len(key))+
+			return nil, wrapError(ErrInvalidMaskingKey, "key "+strconv.Itoa(i+1)+" is "+strconv.Itoa(len(key))+
 				" bytes, want 16, 24 or 32 (32, 48 or 64 hex digits)")
 		}
 		var out [aes.BlockSize]byte
@@ -107,7 +107,7 @@ func NewMasker(keys ...[]byte) (*Masker, error) {
 		mark := binary.BigEndian.Uint16(out[:]) >> 6
 		for j := range i {
 			if m.keys[j].mark == mark {
-				return nil, wrapError(ErrInvalidKey, "keys "+strconv.Itoa(j+1)+" and "+strconv.Itoa(i+1)+
+				return nil, wrapError(ErrInvalidMaskingKey, "keys "+strconv.Itoa(j+1)+" and "+strconv.Itoa(i+1)+
 					" have the same key mark "+strconv.Quote(string(m.keys[j].text[:]))+
 					" (the same key twice, or a 1-in-1024 chance: make another key)")
 			}
@@ -127,7 +127,7 @@ func NewMasker(keys ...[]byte) (*Masker, error) {
 //	9f2c4e0a7b1d36e85a0c4f2e1b7d9a63
 //	4be1a07c52d9e3f8016b2c7d4e9a5f30
 //
-// ParseMasker returns an error wrapping [ErrInvalidKey], which names the
+// ParseMasker returns an error wrapping [ErrInvalidMaskingKey], which names the
 // key by its position but never shows it, for text that is not hex (an odd
 // number of digits and a 0x prefix are named as such) and for every error of
 // [NewMasker].
@@ -170,11 +170,11 @@ func keyTextError(n int, field string) error {
 	hexDigits := strings.Trim(field, "0123456789abcdefABCDEF") == ""
 	switch {
 	case hexDigits: // an odd number of them
-		return wrapError(ErrInvalidKey, "key "+strconv.Itoa(n)+" is "+strconv.Itoa(len(field))+" hex digits, want 32, 48 or 64")
+		return wrapError(ErrInvalidMaskingKey, "key "+strconv.Itoa(n)+" is "+strconv.Itoa(len(field))+" hex digits, want 32, 48 or 64")
 	case len(field) > 2 && (field[:2] == "0x" || field[:2] == "0X"):
-		return wrapError(ErrInvalidKey, "key "+strconv.Itoa(n)+" starts with 0x: write the hex digits alone")
+		return wrapError(ErrInvalidMaskingKey, "key "+strconv.Itoa(n)+" starts with 0x: write the hex digits alone")
 	}
-	return wrapError(ErrInvalidKey, "key "+strconv.Itoa(n)+" is not hex digits")
+	return wrapError(ErrInvalidMaskingKey, "key "+strconv.Itoa(n)+" is not hex digits")
 }
 
 // Mask returns the public ID of id: 29 upper-case characters of Crockford's
@@ -226,7 +226,7 @@ var blockPool = sync.Pool{New: func() any { return new([aes.BlockSize]byte) }}
 // text, 26, or UUID text), [ErrInvalidCharacter] for a byte outside the
 // alphabet (with its offset), [ErrCheckCharacter] if the check character does
 // not match (a typo), [ErrOverflow] if character 2 is above '7', or
-// [ErrUnknownKey] if the key mark names none of m's keys (a wrong or retired
+// [ErrUnknownMaskingKey] if the key mark names none of m's keys (a wrong or retired
 // key). None of them is "not found": a program should answer them as bad
 // input before it looks anything up. Of strings made up at random from the
 // alphabet, with one key, 131071 in 131072 are refused; of public IDs made
@@ -264,7 +264,7 @@ func unmask[T string | []byte](m *Masker, s T) (ULID, error) {
 			return id, nil
 		}
 	}
-	return ULID{}, &ParseError{Err: ErrUnknownKey, Form: formPublicID, Length: len(s), Offset: 0, Byte: s[0]}
+	return ULID{}, &ParseError{Err: ErrUnknownMaskingKey, Form: formPublicID, Length: len(s), Offset: 0, Byte: s[0]}
 }
 
 // publicIDFault finds the first fault in s, a 29-byte string that has a byte
@@ -320,7 +320,7 @@ func (e *ParseError) publicIDError() string {
 	switch {
 	case e.Err == ErrCheckCharacter:
 		return "ulid: public ID check character " + at + " does not match: a character is mistyped, or two are swapped"
-	case e.Err == ErrUnknownKey:
+	case e.Err == ErrUnknownMaskingKey:
 		return "ulid: public ID made with another key: its key mark names none of the keys given (a wrong or retired key)"
 	case e.Err == ErrOverflow:
 		return "ulid: invalid public ID: character " + at + " is above '7'"
