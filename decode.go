@@ -5,14 +5,14 @@ import "strconv"
 // A ParseError describes why text or binary input is not a valid ULID (or,
 // for [ParseUUID], UUID, and for [Masker.Unmask], public ID). It wraps one of
 // [ErrInvalidLength], [ErrInvalidCharacter] or [ErrOverflow], or for a public
-// ID also [ErrCheckCharacter] or [ErrUnknownKey]; test for those with
+// ID also [ErrCheckCharacter] or [ErrUnknownMaskingKey]; test for those with
 // [errors.Is].
 //
 // Its fields say all that its message says, so a program can word the fault
 // its own way, or mark the offending byte, from the fields alone.
 type ParseError struct {
 	// Err is the sentinel error: ErrInvalidLength, ErrInvalidCharacter or
-	// ErrOverflow, or for a public ID ErrCheckCharacter or ErrUnknownKey.
+	// ErrOverflow, or for a public ID ErrCheckCharacter or ErrUnknownMaskingKey.
 	Err error
 	// Form names what the input was read as, as the message names it:
 	// "" for ULID text (Parse, ParseStrict, UnmarshalText), "binary"
@@ -21,7 +21,9 @@ type ParseError struct {
 	// length that fits, "SQL []byte" or "SQL string"; for
 	// UnmarshalBSONValue, "BSON binary" or "BSON string". Scan and
 	// UnmarshalBSONValue report bad text of a length that fits as Parse and
-	// ParseUUID do: "" for 26 bytes, "UUID text" for a UUID's length.
+	// ParseUUID do: "" for 26 bytes, "UUID text" for a UUID's length. These
+	// values are fixed; compare Form with them, as with strconv.NumError's
+	// Func.
 	Form string
 	// Length is the length of the input, in bytes.
 	Length int
@@ -34,7 +36,8 @@ type ParseError struct {
 	// error, the lengths that fit, such as "26" or "38 for the form in
 	// braces"; for a UUID character error, what the offset takes, such as
 	// "a hex digit" or "'-'". It is "" for a ULID character error (any
-	// character of the alphabet) and for ErrOverflow ('0' to '7').
+	// character of the alphabet) and for ErrOverflow ('0' to '7'). It is
+	// words for a person, as the message is: show it, do not compare it.
 	Want string
 }
 
@@ -42,15 +45,11 @@ type ParseError struct {
 // such as "ulid: invalid character 'U' at offset 5" or
 // "ulid: invalid UUID text length 35 bytes, want 36 for the form with hyphens".
 func (e *ParseError) Error() string {
+	if e.Form == formPublicID {
+		return e.publicIDError() // in mask.go, beside the public ID's code
+	}
 	var msg string
 	switch {
-	case e.Form == formPublicID && e.Err == ErrCheckCharacter:
-		return "ulid: public ID check character " + quoteByte(e.Byte) + " at offset " + strconv.Itoa(e.Offset) +
-			" does not match: a character is mistyped, or two are swapped"
-	case e.Form == formPublicID && e.Err == ErrUnknownKey:
-		return "ulid: public ID made with another key: its key mark names none of the keys given (a wrong or retired key)"
-	case e.Form == formPublicID && e.Err == ErrOverflow:
-		return "ulid: invalid public ID: character " + quoteByte(e.Byte) + " at offset " + strconv.Itoa(e.Offset) + " is above '7'"
 	case e.Err == ErrOverflow:
 		return "ulid: first character " + quoteByte(e.Byte) + " is above '7': value overflows 128 bits"
 	case e.Offset < 0 && e.Form == "":
@@ -58,38 +57,31 @@ func (e *ParseError) Error() string {
 	case e.Offset < 0:
 		msg = "ulid: invalid " + e.Form + " length " + strconv.Itoa(e.Length) + " bytes"
 	case e.Form == "":
-		msg = "ulid: invalid character " + quoteByte(e.Byte) + " at offset " + strconv.Itoa(e.Offset) + aliasNote(e.Byte)
-	case e.Form == formPublicID:
-		msg = "ulid: invalid public ID: character " + quoteByte(e.Byte) + " at offset " + strconv.Itoa(e.Offset) + publicAliasNote(e.Byte)
+		msg = "ulid: invalid character " + quoteByte(e.Byte) + " at offset " + strconv.Itoa(e.Offset) + aliasNote(e.Byte, ", which ParseStrict rejects")
 	default:
 		msg = "ulid: invalid " + e.Form + ": character " + quoteByte(e.Byte) + " at offset " + strconv.Itoa(e.Offset)
 	}
-	if e.Want != "" {
-		msg += ", want " + e.Want
-	}
-	return msg
+	return msg + e.want()
 }
 
-// aliasNote explains why b, a character error in ULID text, was refused if it
-// is one of Crockford's aliases: only ParseStrict refuses those.
-func aliasNote(b byte) string {
-	switch b {
-	case 'I', 'i', 'L', 'l':
-		return " (Crockford alias of '1', which ParseStrict rejects)"
-	case 'O', 'o':
-		return " (Crockford alias of '0', which ParseStrict rejects)"
+// want returns ", want " and e.Want, or "" if e.Want is "".
+func (e *ParseError) want() string {
+	if e.Want == "" {
+		return ""
 	}
-	return ""
+	return ", want " + e.Want
 }
 
-// publicAliasNote explains why b, a character error in a public ID, was
-// refused if it is one of Crockford's aliases, which public IDs do not take.
-func publicAliasNote(b byte) string {
+// aliasNote explains why b, a character error, was refused if it is one of
+// Crockford's aliases, which the input read does not take: it returns
+// " (Crockford alias of '1'" and why, then ")", for I and L, the same for
+// '0' and O, and "" for any other byte.
+func aliasNote(b byte, why string) string {
 	switch b {
 	case 'I', 'i', 'L', 'l':
-		return " (Crockford alias of '1': a public ID has only the 32 characters of the alphabet)"
+		return " (Crockford alias of '1'" + why + ")"
 	case 'O', 'o':
-		return " (Crockford alias of '0': a public ID has only the 32 characters of the alphabet)"
+		return " (Crockford alias of '0'" + why + ")"
 	}
 	return ""
 }

@@ -329,7 +329,7 @@ func ExampleMasker() {
 	// Load the keys once, at start: the text of a key file (os.ReadFile), newest first.
 	masker, err := ulid.ParseMasker(keyText)
 	if err != nil {
-		log.Fatal(err) // ulid.ErrInvalidKey: the error never shows a key
+		log.Fatal(err) // ulid.ErrInvalidMaskingKey: the error never shows a key
 	}
 	id := ulid.MustParse("01ARYZ6S41TSV4RRFFQ69G5FAV")
 	public := masker.Mask(id) // 3X36YT6DZA8AW0NT3GCJJ9764WCVS
@@ -369,7 +369,7 @@ func ExampleMasker_Unmask() {
 			fmt.Println("not a public ID:", err)
 		case errors.Is(err, ulid.ErrCheckCharacter):
 			fmt.Println("typo:", err)
-		case errors.Is(err, ulid.ErrUnknownKey):
+		case errors.Is(err, ulid.ErrUnknownMaskingKey):
 			fmt.Println("another key:", err)
 		case err == nil:
 			fmt.Println("opens to", got)

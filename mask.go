@@ -26,15 +26,15 @@ var (
 	// were swapped, or the text was never a public ID.
 	ErrCheckCharacter = errors.New("ulid: public ID check character does not match")
 
-	// ErrUnknownKey reports a well-formed public ID whose key mark names none
+	// ErrUnknownMaskingKey reports a well-formed public ID whose key mark names none
 	// of a [Masker]'s keys: it was made with another key, or with a key that
 	// has been retired.
-	ErrUnknownKey = errors.New("ulid: public ID made with a key this masker does not have")
+	ErrUnknownMaskingKey = errors.New("ulid: public ID made with a key this masker does not have")
 
-	// ErrInvalidKey reports a key that [NewMasker] or [ParseMasker] cannot
+	// ErrInvalidMaskingKey reports a key that [NewMasker] or [ParseMasker] cannot
 	// use: a length other than 16, 24 or 32 bytes, text that is not hex, no
 	// key at all, or two keys with the same key mark.
-	ErrInvalidKey = errors.New("ulid: invalid masking key")
+	ErrInvalidMaskingKey = errors.New("ulid: invalid masking key")
 )
 
 // markBlock is the block whose encryption under a key gives the key's mark:
@@ -73,7 +73,7 @@ var markBlock = [aes.BlockSize]byte([]byte("ulid-public-id-1"))
 // it. It is safe for concurrent use; make it once, at start, and share it.
 //
 // The zero Masker has no key. Its Unmask checks the form of a public ID and
-// then refuses it with [ErrUnknownKey], which tells a public ID from other
+// then refuses it with [ErrUnknownMaskingKey], which tells a public ID from other
 // text without any key; its Mask and AppendMask panic.
 type Masker struct {
 	keys []maskKey // keys[0] masks
@@ -91,19 +91,19 @@ type maskKey struct {
 // The first key masks; every key unmasks. Keep retired keys after the new
 // one for as long as their public IDs must keep opening.
 //
-// NewMasker returns an error wrapping [ErrInvalidKey] if there is no key, if
+// NewMasker returns an error wrapping [ErrInvalidMaskingKey] if there is no key, if
 // a key has another length, or if two keys have the same 10-bit mark: the
 // same key twice, or one pair of random keys in 1024 (make another key). It
 // keeps no reference to keys.
 func NewMasker(keys ...[]byte) (*Masker, error) {
 	if len(keys) == 0 {
-		return nil, wrapError(ErrInvalidKey, "no key")
+		return nil, wrapError(ErrInvalidMaskingKey, "no key")
 	}
 	m := &Masker{keys: make([]maskKey, len(keys))}
 	for i, key := range keys {
 		block, err := aes.NewCipher(key)
 		if err != nil {
-			return nil, wrapError(ErrInvalidKey, "key "+strconv.Itoa(i+1)+" is "+strconv.Itoa(len(key))+
+			return nil, wrapError(ErrInvalidMaskingKey, "key "+strconv.Itoa(i+1)+" is "+strconv.Itoa(len(key))+
 				" bytes, want 16, 24 or 32 (32, 48 or 64 hex digits)")
 		}
 		var out [aes.BlockSize]byte
@@ -111,7 +111,7 @@ func NewMasker(keys ...[]byte) (*Masker, error) {
 		mark := binary.BigEndian.Uint16(out[:]) >> 6
 		for j := range i {
 			if m.keys[j].mark == mark {
-				return nil, wrapError(ErrInvalidKey, "keys "+strconv.Itoa(j+1)+" and "+strconv.Itoa(i+1)+
+				return nil, wrapError(ErrInvalidMaskingKey, "keys "+strconv.Itoa(j+1)+" and "+strconv.Itoa(i+1)+
 					" have the same key mark "+strconv.Quote(string(m.keys[j].text[:]))+
 					" (the same key twice, or a 1-in-1024 chance: make another key)")
 			}
@@ -131,7 +131,7 @@ func NewMasker(keys ...[]byte) (*Masker, error) {
 //	9f2c4e0a7b1d36e85a0c4f2e1b7d9a63
 //	4be1a07c52d9e3f8016b2c7d4e9a5f30
 //
-// ParseMasker returns an error wrapping [ErrInvalidKey], which names the
+// ParseMasker returns an error wrapping [ErrInvalidMaskingKey], which names the
 // key by its position but never shows it, for text that is not hex (an odd
 // number of digits and a 0x prefix are named as such) and for every error of
 // [NewMasker].
@@ -174,11 +174,11 @@ func keyTextError(n int, field string) error {
 	hexDigits := strings.Trim(field, "0123456789abcdefABCDEF") == ""
 	switch {
 	case hexDigits: // an odd number of them
-		return wrapError(ErrInvalidKey, "key "+strconv.Itoa(n)+" is "+strconv.Itoa(len(field))+" hex digits, want 32, 48 or 64")
+		return wrapError(ErrInvalidMaskingKey, "key "+strconv.Itoa(n)+" is "+strconv.Itoa(len(field))+" hex digits, want 32, 48 or 64")
 	case len(field) > 2 && (field[:2] == "0x" || field[:2] == "0X"):
-		return wrapError(ErrInvalidKey, "key "+strconv.Itoa(n)+" starts with 0x: write the hex digits alone")
+		return wrapError(ErrInvalidMaskingKey, "key "+strconv.Itoa(n)+" starts with 0x: write the hex digits alone")
 	}
-	return wrapError(ErrInvalidKey, "key "+strconv.Itoa(n)+" is not hex digits")
+	return wrapError(ErrInvalidMaskingKey, "key "+strconv.Itoa(n)+" is not hex digits")
 }
 
 // Mask returns the public ID of id: 29 upper-case characters of Crockford's
@@ -230,7 +230,7 @@ var blockPool = sync.Pool{New: func() any { return new([aes.BlockSize]byte) }}
 // text, 26, or UUID text), [ErrInvalidCharacter] for a byte outside the
 // alphabet (with its offset), [ErrCheckCharacter] if the check character does
 // not match (a typo), [ErrOverflow] if character 2 is above '7', or
-// [ErrUnknownKey] if the key mark names none of m's keys (a wrong or retired
+// [ErrUnknownMaskingKey] if the key mark names none of m's keys (a wrong or retired
 // key). None of them is "not found": a program should answer them as bad
 // input before it looks anything up. Of strings made up at random from the
 // alphabet, with one key, 131071 in 131072 are refused; of public IDs made
@@ -268,7 +268,7 @@ func unmask[T string | []byte](m *Masker, s T) (ULID, error) {
 			return id, nil
 		}
 	}
-	return ULID{}, &ParseError{Err: ErrUnknownKey, Form: formPublicID, Length: len(s), Offset: 0, Byte: s[0]}
+	return ULID{}, &ParseError{Err: ErrUnknownMaskingKey, Form: formPublicID, Length: len(s), Offset: 0, Byte: s[0]}
 }
 
 // publicIDFault finds the first fault in s, a 29-byte string that has a byte
@@ -312,116 +312,24 @@ func (m Masker) String() string {
 // the same way.
 func (m Masker) GoString() string { return m.String() }
 
-// gfPoly is x^5 + x^2 + 1, the modulus of the check character's arithmetic:
-// GF(32) as polynomials over GF(2), in which its root α (the value 2) has
-// order 31. The weights α^28 … α^1, one per character before the check, are
-// all different, which is what makes every substitution and every swap of two
-// different characters change the sum.
-const gfPoly = 0x25
-
-// gfMul multiplies a and b, 5-bit values, in GF(32).
-func gfMul(a, b byte) byte {
-	var p byte
-	for range 5 {
-		if b&1 != 0 {
-			p ^= a
-		}
-		b >>= 1
-		a <<= 1
-		if a&0x20 != 0 {
-			a ^= gfPoly
-		}
-	}
-	return p
-}
-
-// checkValue returns v0·α^(n-1) + v1·α^(n-2) + … + v(n-1)·α^0 in GF(32) by
-// Horner's rule: the check value of the characters before the check if
-// values holds those 28 and a 0, and zero for a whole public ID whose check
-// character is right. It is the definition that checkTables compute faster.
-func checkValue(values []byte) byte {
-	var sum byte
-	for _, v := range values {
-		sum = gfMul(sum, 2) ^ v
-	}
-	return sum
-}
-
-// checkTables hold the check value's parts: block[j][b] is the part that comes
-// from byte j of the encrypted block having the value b, and mark[m] the part
-// of the two characters of the key mark m. The check value is linear over GF(2)
-// in the bits of the characters, and so in the bits of the block, whose bit k
-// (from the right) is bit k%5 of character 27-k/5, weighted α^(1+k/5): the sum
-// over the 16 bytes, and the mark's part, give the check value with 16 look-
-// ups. Each entry is the XOR of the parts of its bits. The tables are made on
-// first use, so that programs that never mask pay nothing for them.
-type checkTables struct {
-	block [aes.BlockSize][256]byte
-	mark  [1024]byte
-}
-
-// checks returns the check tables, made on the first call.
-var checks = sync.OnceValue(func() *checkTables {
-	return &checkTables{block: blockChecks(), mark: markChecks()}
-})
-
-// blockChecks returns the tables of checkTables.block.
-func blockChecks() (t [aes.BlockSize][256]byte) {
-	for j := range aes.BlockSize {
-		var bits [8]byte // the part of each bit of byte j
-		for bit := range 8 {
-			k := (15-j)*8 + bit
-			bits[bit] = gfMul(gfPow(1+k/5), 1<<(k%5))
-		}
-		for b := 1; b < 256; b++ {
-			low := b & -b // the lowest set bit of b
-			t[j][b] = t[j][b^low] ^ bits[bitIndex(low)]
-		}
-	}
-	return t
-}
-
-// bitIndex returns the position of the single set bit of b, below 256.
-func bitIndex(b int) int {
-	n := 0
-	for b > 1 {
-		b >>= 1
-		n++
-	}
-	return n
-}
-
-// gfPow returns α^n in GF(32).
-func gfPow(n int) byte {
-	p := byte(1)
-	for range n {
-		p = gfMul(p, 2)
-	}
-	return p
-}
-
-// markChecks returns, at each mark, the part of the check value that comes
-// from the two characters of a key mark, weighted α^28 and α^27.
-func markChecks() (t [1024]byte) {
-	high, low := gfPow(28), gfPow(27)
-	for mark := range t {
-		t[mark] = gfMul(high, byte(mark>>5)) ^ gfMul(low, byte(mark&31))
-	}
-	return t
-}
-
-// blockCheck returns the encrypted block's part of the check value, for the
-// block whose big-endian halves are high and low, from the tables t.
-func (c *checkTables) blockCheck(high, low uint64) byte {
-	t := &c.block
-	return t[0][byte(high>>56)] ^ t[1][byte(high>>48)] ^ t[2][byte(high>>40)] ^ t[3][byte(high>>32)] ^
-		t[4][byte(high>>24)] ^ t[5][byte(high>>16)] ^ t[6][byte(high>>8)] ^ t[7][byte(high)] ^
-		t[8][byte(low>>56)] ^ t[9][byte(low>>48)] ^ t[10][byte(low>>40)] ^ t[11][byte(low>>32)] ^
-		t[12][byte(low>>24)] ^ t[13][byte(low>>16)] ^ t[14][byte(low>>8)] ^ t[15][byte(low)]
-}
-
 // formPublicID and wantPublicID are ParseError's Form and Want for public IDs.
 const (
 	formPublicID = "public ID"
 	wantPublicID = "29"
 )
+
+// publicIDError is [ParseError.Error] for e.Form "public ID".
+func (e *ParseError) publicIDError() string {
+	at := quoteByte(e.Byte) + " at offset " + strconv.Itoa(e.Offset)
+	switch {
+	case e.Err == ErrCheckCharacter:
+		return "ulid: public ID check character " + at + " does not match: a character is mistyped, or two are swapped"
+	case e.Err == ErrUnknownMaskingKey:
+		return "ulid: public ID made with another key: its key mark names none of the keys given (a wrong or retired key)"
+	case e.Err == ErrOverflow:
+		return "ulid: invalid public ID: character " + at + " is above '7'"
+	case e.Offset < 0:
+		return "ulid: invalid public ID length " + strconv.Itoa(e.Length) + " bytes" + e.want()
+	}
+	return "ulid: invalid public ID: character " + at + aliasNote(e.Byte, ": a public ID has only the 32 characters of the alphabet") + e.want()
+}

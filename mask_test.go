@@ -128,7 +128,7 @@ func TestUnmaskRefusedVectors(t *testing.T) {
 	file, maskers, _ := readPublicIDVectors(t)
 	sentinels := map[string]error{
 		"length": ErrInvalidLength, "character": ErrInvalidCharacter, "check": ErrCheckCharacter,
-		"overflow": ErrOverflow, "unknown key": ErrUnknownKey,
+		"overflow": ErrOverflow, "unknown key": ErrUnknownMaskingKey,
 	}
 	for _, r := range file.Refused {
 		id, err := maskers[r.Key].Unmask(r.Text)
@@ -234,8 +234,8 @@ func TestUnmaskRefusalRates(t *testing.T) {
 		}
 		if _, err := m.Unmask(other.Mask(Make())); err == nil {
 			accepted++
-		} else if !errors.Is(err, ErrUnknownKey) {
-			t.Fatalf("another key's public ID: %v, want ErrUnknownKey", err)
+		} else if !errors.Is(err, ErrUnknownMaskingKey) {
+			t.Fatalf("another key's public ID: %v, want ErrUnknownMaskingKey", err)
 		}
 	}
 	// Expected about 20 of 20000 (1 in 1024); more than 60 is p < 1e-9.
@@ -361,8 +361,8 @@ func TestMaskRotation(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, p := range published {
-		if _, err := after.Unmask(p); !errors.Is(err, ErrUnknownKey) {
-			t.Errorf("public ID %s of a retired key: %v, want ErrUnknownKey", p, err)
+		if _, err := after.Unmask(p); !errors.Is(err, ErrUnknownMaskingKey) {
+			t.Errorf("public ID %s of a retired key: %v, want ErrUnknownMaskingKey", p, err)
 		}
 	}
 }
@@ -383,7 +383,7 @@ func TestNewMaskerErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		m, err := NewMasker(tt.keys...)
-		if m != nil || !errors.Is(err, ErrInvalidKey) || err.Error() != tt.want {
+		if m != nil || !errors.Is(err, ErrInvalidMaskingKey) || err.Error() != tt.want {
 			t.Errorf("%s: NewMasker = %v, %v\nwant %s", tt.name, m, err, tt.want)
 		}
 	}
@@ -420,7 +420,7 @@ func TestParseMasker(t *testing.T) {
 	}
 	for text, want := range bad {
 		m, err := ParseMasker(text)
-		if m != nil || !errors.Is(err, ErrInvalidKey) || err.Error() != want {
+		if m != nil || !errors.Is(err, ErrInvalidMaskingKey) || err.Error() != want {
 			t.Errorf("ParseMasker(%q) = %v, %v\nwant %s", text, m, err, want)
 		}
 		if err != nil && strings.Contains(err.Error(), "0102") {
@@ -732,8 +732,8 @@ func TestZeroMasker(t *testing.T) {
 	var zero Masker
 	file, _, _ := readPublicIDVectors(t)
 	for _, v := range file.Vectors {
-		if _, err := zero.Unmask(v.PublicID); !errors.Is(err, ErrUnknownKey) {
-			t.Errorf("zero Masker: Unmask(%s): %v, want ErrUnknownKey", v.PublicID, err)
+		if _, err := zero.Unmask(v.PublicID); !errors.Is(err, ErrUnknownMaskingKey) {
+			t.Errorf("zero Masker: Unmask(%s): %v, want ErrUnknownMaskingKey", v.PublicID, err)
 		}
 	}
 	if _, err := zero.Unmask("3X36YT6DZA8AW0NT3GCJJ9764WCVT"); !errors.Is(err, ErrCheckCharacter) {
@@ -748,7 +748,7 @@ func TestZeroMasker(t *testing.T) {
 }
 
 // FuzzParseMasker checks that ParseMasker never panics, that every error
-// wraps ErrInvalidKey and shows no hex of the text given, and that a Masker
+// wraps ErrInvalidMaskingKey and shows no hex of the text given, and that a Masker
 // it returns masks and unmasks.
 func FuzzParseMasker(f *testing.F) {
 	f.Add("000102030405060708090a0b0c0d0e0f")
@@ -758,7 +758,7 @@ func FuzzParseMasker(f *testing.F) {
 	f.Fuzz(func(t *testing.T, text string) {
 		m, err := ParseMasker(text)
 		if err != nil {
-			if m != nil || !errors.Is(err, ErrInvalidKey) {
+			if m != nil || !errors.Is(err, ErrInvalidMaskingKey) {
 				t.Fatalf("ParseMasker(%q) = %v, %v", text, m, err)
 			}
 			for field := range strings.FieldsSeq(text) {

@@ -41,7 +41,7 @@ func (k *keyFile) load() error {
 	}
 	m, err := ulid.ParseMasker(string(text))
 	if err != nil {
-		return err // wraps ulid.ErrInvalidKey and never shows a key
+		return err // wraps ulid.ErrInvalidMaskingKey and never shows a key
 	}
 	k.masker.Store(m)
 	return nil
@@ -149,9 +149,9 @@ func TestReloadOnHangup(t *testing.T) {
 		want       error
 		message    string
 	}{
-		{"a key cut short", keysStep2[:31] + "\n", ulid.ErrInvalidKey, "ulid: invalid masking key: key 1 is 31 hex digits, want 32, 48 or 64"},
-		{"no key", "# keys: none yet\n", ulid.ErrInvalidKey, "ulid: invalid masking key: no key"},
-		{"the same key twice", keysStep3 + keysStep3, ulid.ErrInvalidKey, `ulid: invalid masking key: keys 1 and 2 have the same key mark "5X"`},
+		{"a key cut short", keysStep2[:31] + "\n", ulid.ErrInvalidMaskingKey, "ulid: invalid masking key: key 1 is 31 hex digits, want 32, 48 or 64"},
+		{"no key", "# keys: none yet\n", ulid.ErrInvalidMaskingKey, "ulid: invalid masking key: no key"},
+		{"the same key twice", keysStep3 + keysStep3, ulid.ErrInvalidMaskingKey, `ulid: invalid masking key: keys 1 and 2 have the same key mark "5X"`},
 		{"no file", "", fs.ErrNotExist, "open " + path + ": no such file or directory"},
 	} {
 		if tc.text == "" {

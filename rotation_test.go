@@ -95,7 +95,7 @@ var rotationIDs = []ulid.ULID{
 
 // TestRotationOneStepBreaksLinks rolls out the new key first in one step,
 // one instance at a time, to two instances: while only one has it, a public
-// ID it hands out is refused by the other with ErrUnknownKey, which a
+// ID it hands out is refused by the other with ErrUnknownMaskingKey, which a
 // service answers with 400.
 func TestRotationOneStepBreaksLinks(t *testing.T) {
 	for _, first := range []int{0, 1} {
@@ -105,8 +105,8 @@ func TestRotationOneStepBreaksLinks(t *testing.T) {
 		}
 		f.restart(t, first, keysStep2)
 		broken, err := f.broken()
-		if len(broken) != len(rotationIDs) || !errors.Is(err, ulid.ErrUnknownKey) {
-			t.Errorf("instance %d has the new key first, the other the old key only: %d broken links (%v), want %d with ErrUnknownKey", first, len(broken), err, len(rotationIDs))
+		if len(broken) != len(rotationIDs) || !errors.Is(err, ulid.ErrUnknownMaskingKey) {
+			t.Errorf("instance %d has the new key first, the other the old key only: %d broken links (%v), want %d with ErrUnknownMaskingKey", first, len(broken), err, len(rotationIDs))
 		}
 		for _, b := range broken {
 			if !strings.Contains(b, "unmasks "+markOld+"}") || !strings.Contains(b, ") on "+markNew) {
@@ -150,7 +150,7 @@ func TestRotationTwoSteps(t *testing.T) {
 
 // TestRotationRetire removes the old key, the last step of the guide: the
 // public IDs of the new key keep opening, those of the old one are refused
-// with ErrUnknownKey; a count of the marks of the public IDs received tells
+// with ErrUnknownMaskingKey; a count of the marks of the public IDs received tells
 // when that would refuse none.
 func TestRotationRetire(t *testing.T) {
 	f := newFleet(t, 2, keysBefore, rotationIDs)
@@ -170,8 +170,8 @@ func TestRotationRetire(t *testing.T) {
 				t.Errorf("Unmask(%s) after the old key is removed: %s, %v; want %s", public, got, err, id)
 			}
 		case markOld:
-			if !errors.Is(err, ulid.ErrUnknownKey) {
-				t.Errorf("Unmask(%s) of the removed key: %v, want ErrUnknownKey", public, err)
+			if !errors.Is(err, ulid.ErrUnknownMaskingKey) {
+				t.Errorf("Unmask(%s) of the removed key: %v, want ErrUnknownMaskingKey", public, err)
 			}
 		default:
 			t.Errorf("public ID %s has mark %s, want %s or %s", public, public[:2], markNew, markOld)

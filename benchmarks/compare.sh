@@ -20,7 +20,8 @@
 #	           samples of each package are spread over the whole run; 0: one
 #	           go test with -count COUNT (each benchmark's runs back to back)
 #	TOOLCHAIN  the Go toolchain to run with, as GOTOOLCHAIN (which it replaces
-#	           here), default go1.27.3, so that stduuid_test.go, the standard
+#	           here), default NEWEST_GO in .ci/go-versions, the latest
+#	           release (Go 1.27 or later), so that stduuid_test.go, the standard
 #	           library's uuid behind a go1.27 build tag, is built; local for
 #	           the installed go. If the toolchain cannot be run (the go command
 #	           fetches it through the module proxy), the installed go is used,
@@ -37,9 +38,10 @@ CPU=${CPU:-1,2}
 BENCHTIME=${BENCHTIME:-300ms}
 VERBOSE=${VERBOSE:-0}
 INTERLEAVE=${INTERLEAVE:-1}
-TOOLCHAIN=${TOOLCHAIN:-go1.27.3}
 
 cd "$(dirname "${BASH_SOURCE[0]}")"
+source ../.ci/go-versions
+TOOLCHAIN=${TOOLCHAIN:-$NEWEST_GO}
 
 export GOTOOLCHAIN=$TOOLCHAIN
 if ! go version >/dev/null 2>&1; then

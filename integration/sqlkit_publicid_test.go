@@ -179,7 +179,7 @@ func badPublicIDs(t testing.TB, key []byte, others [][]byte, binary bool) []badP
 	for _, b := range out {
 		kinds[b.err.Err]++
 	}
-	for _, e := range []error{ulid.ErrInvalidLength, ulid.ErrInvalidCharacter, ulid.ErrCheckCharacter, ulid.ErrOverflow, ulid.ErrUnknownKey} {
+	for _, e := range []error{ulid.ErrInvalidLength, ulid.ErrInvalidCharacter, ulid.ErrCheckCharacter, ulid.ErrOverflow, ulid.ErrUnknownMaskingKey} {
 		if kinds[e] == 0 {
 			t.Fatalf("no bad public ID refused with %v", e)
 		}
@@ -750,7 +750,7 @@ func TestPostgresPublicIDRotation(t *testing.T) {
 		want := refusal(t, newMasker(t, newKey), oldPublic)
 		var got *[16]byte
 		err := app.QueryRow(ctx, "SELECT ulid_unmask($1, $2)", oldPublic, newKey).Scan(&got)
-		if pe := pgError(t, err, "retired key"); !errors.Is(want.err, ulid.ErrUnknownKey) || pe.Code != "22P02" || pe.Message != want.msg {
+		if pe := pgError(t, err, "retired key"); !errors.Is(want.err, ulid.ErrUnknownMaskingKey) || pe.Code != "22P02" || pe.Message != want.msg {
 			t.Fatalf("ulid_unmask(old public ID, new key): %s %q, want 22P02 %q", pe.Code, pe.Message, want.msg)
 		}
 	}
@@ -1223,7 +1223,7 @@ func TestMariaDBPublicIDRotation(t *testing.T) {
 		var got []byte
 		err := db.QueryRowContext(ctx, "SELECT ulid_unmask(?, ?)", oldPublic, newKey).Scan(&got)
 		var me *mysql.MySQLError
-		if !errors.Is(want.err, ulid.ErrUnknownKey) || !errors.As(err, &me) || string(me.SQLState[:]) != "22018" || me.Message != want.msg {
+		if !errors.Is(want.err, ulid.ErrUnknownMaskingKey) || !errors.As(err, &me) || string(me.SQLState[:]) != "22018" || me.Message != want.msg {
 			t.Fatalf("ulid_unmask(old public ID, new key): %x, %v; want error 22018 %q", got, err, want.msg)
 		}
 	}

@@ -10,7 +10,8 @@
 #     integration/stacks/   go test -count=1 ./... FLAGS   (its own module: ORMs,
 #                           routers and code generators with ULIDs; docs/stacks.md)
 #     integration/          go test -count=1 -run '^TestStdUUID' . FLAGS with
-#                           GOTOOLCHAIN=$ULID_GO127_TOOLCHAIN (default go1.27.3): the
+#                           GOTOOLCHAIN=$ULID_GO127_TOOLCHAIN (default NEWEST_GO of
+#                           .ci/go-versions, the latest Go release): the
 #                           tests behind //go:build go1.27 (stduuid_go127_test.go),
 #                           which an older Go does not build; a -run among FLAGS
 #                           replaces the pattern
@@ -20,6 +21,7 @@ set -uo pipefail
 LOG_NAME=stages.sh
 source "$(dirname "${BASH_SOURCE[0]}")/servers/lib.sh"
 IT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+source "$IT_DIR/../.ci/go-versions"
 need_go
 
 status=0
@@ -34,7 +36,7 @@ stage() {
 
 stage "$IT_DIR" go test -count=1 ./... "$@"
 stage "$IT_DIR/stacks" go test -count=1 ./... "$@"
-stage "$IT_DIR" env GOTOOLCHAIN="${ULID_GO127_TOOLCHAIN:-go1.27.3}" go test -count=1 -run '^TestStdUUID' . "$@"
+stage "$IT_DIR" env GOTOOLCHAIN="${ULID_GO127_TOOLCHAIN:-$NEWEST_GO}" go test -count=1 -run '^TestStdUUID' . "$@"
 if [[ -n ${ULID_RUN_CMD:-} ]]; then
 	stage "$IT_DIR/.." bash -c "$ULID_RUN_CMD"
 fi

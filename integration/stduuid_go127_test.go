@@ -12,8 +12,9 @@ package integration
 // UUID but is not found by its bytes) are pinned. This backs docs/storing.md,
 // "The standard library's uuid.UUID", and docs/uuidv7.md.
 //
-// integration/run.sh runs these tests with GOTOOLCHAIN=go1.27.3 after the
-// main run; under older Go this file is not built.
+// integration/run.sh runs these tests with the latest Go release (NEWEST_GO
+// in .ci/go-versions) after the main run; under older Go this file is not
+// built.
 
 import (
 	"bytes"

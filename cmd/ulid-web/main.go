@@ -171,7 +171,9 @@ var goVersion = runtime.Version()
 // fixedReleases are, for each Go release line from the oldest that README.md
 // names, the first release with the standard library's fixes to net/http,
 // crypto/tls, crypto/x509 and mime/multipart that README.md asks for.
-// docs/browser.md says how to build with each (TestDocsShowWarning).
+// docs/browser.md says how to build with each (TestDocsShowWarning). They
+// are not the releases CI runs (.ci/go-versions), which move with every
+// release: these move only with a new fix.
 var fixedReleases = []string{"go1.26.10", "go1.27.3"}
 
 // versionWarning returns the warning run prints when v, a version as

@@ -111,7 +111,7 @@ func TestMaskVectors(t *testing.T) {
 func TestUnmaskRefused(t *testing.T) {
 	v := readVectors(t)
 	sentinels := map[string]error{"length": ulid.ErrInvalidLength, "character": ulid.ErrInvalidCharacter, "check": ulid.ErrCheckCharacter,
-		"overflow": ulid.ErrOverflow, "unknown key": ulid.ErrUnknownKey}
+		"overflow": ulid.ErrOverflow, "unknown key": ulid.ErrUnknownMaskingKey}
 	for _, ref := range v.Refused {
 		m, err := ulid.ParseMasker(v.hex[ref.Key])
 		if err != nil {

@@ -231,7 +231,7 @@ func TestPublicIDHTTP(t *testing.T) {
 			{"a typo", public[:10] + "B" + public[11:], ulid.ErrCheckCharacter, ""},
 			{"two characters swapped", swapped, ulid.ErrCheckCharacter, ""},
 			{"the check character left out", public[:28], ulid.ErrInvalidLength, ""},
-			{"another key's public ID", other, ulid.ErrUnknownKey, ""},
+			{"another key's public ID", other, ulid.ErrUnknownMaskingKey, ""},
 			{"made up, 29 characters", "3XABCDEFGHJKMNPQRSTVWXYZ01234", ulid.ErrCheckCharacter, ""},
 			{"made up", "order-12345", ulid.ErrInvalidLength, ""},
 			{"a character outside the alphabet", public[:7] + "U" + public[8:], ulid.ErrInvalidCharacter, ""},

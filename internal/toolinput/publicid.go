@@ -20,8 +20,8 @@ func looksPublic(s string) bool {
 		return false
 	}
 	// The zero Masker has no key: it checks the form and then refuses
-	// every public ID with ErrUnknownKey.
+	// every public ID with ErrUnknownMaskingKey.
 	var noKey ulid.Masker
 	_, err := noKey.Unmask(s)
-	return errors.Is(err, ulid.ErrUnknownKey)
+	return errors.Is(err, ulid.ErrUnknownMaskingKey)
 }

@@ -42,7 +42,7 @@ func TestReadPublicID(t *testing.T) {
 		{in: "\u00a03X36YT6DZAAAW0NT3GCJJ9764WCVS", err: ulid.ErrCheckCharacter, mark: 30,
 			msg: "public ID check character 'S' at offset 30 does not match: a character is mistyped, or two are swapped"},
 		{in: " 3X86YT6DZA8AW0NT3GCJJ9764WCVC", err: ulid.ErrOverflow, mark: 3, msg: "invalid public ID: character '8' at offset 3 is above '7'"},
-		{in: " WC0JRP5XSD82MGNKBEF7E8HDC6EDH", err: ulid.ErrUnknownKey, mark: 1,
+		{in: " WC0JRP5XSD82MGNKBEF7E8HDC6EDH", err: ulid.ErrUnknownMaskingKey, mark: 1,
 			msg: "public ID made with another key: its key mark names none of the keys given (a wrong or retired key)"},
 		{in: specPublic + ",x", err: ulid.ErrInvalidLength, mark: -1,
 			msg: "invalid public ID length 31 bytes, want 29 (a line holds one ID, and this one has a comma at offset 29)"},

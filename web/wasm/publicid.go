@@ -90,7 +90,7 @@ func unmask(m *ulid.Masker, input string) record {
 	}
 	if err != nil {
 		r := problem(input, in.Kind, err, false)
-		if errors.Is(err, ulid.ErrUnknownKey) {
+		if errors.Is(err, ulid.ErrUnknownMaskingKey) {
 			e := r["error"].(record)
 			e["title"] = "Not opened: " + err.Error()
 			e["detail"] = "Its key mark is " + mark + "; the key here: " + marks(m) + "."
@@ -113,13 +113,13 @@ func publicHint(input string, kind toolinput.Kind, err error) string {
 		return ""
 	}
 	// The zero Masker has no key: it checks the form, then refuses every
-	// well-formed public ID with ErrUnknownKey.
+	// well-formed public ID with ErrUnknownMaskingKey.
 	var noKey ulid.Masker
 	_, form := noKey.Unmask(text)
 	switch {
 	case errors.Is(form, ulid.ErrInvalidCharacter):
 		return ""
-	case errors.Is(form, ulid.ErrUnknownKey):
+	case errors.Is(form, ulid.ErrUnknownMaskingKey):
 		return "It has a public ID's 29 characters and its check character matches: a ULID hidden with the key marked " +
 			strings.ToUpper(text[:2]) + ". It shows no time; the key opens it to its ULID."
 	}
