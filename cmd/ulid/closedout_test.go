@@ -114,13 +114,18 @@ func TestClosedStdoutLooksLikeDevNull(t *testing.T) {
 			t.Fatal(err)
 		}
 		// Wait for the shell to become the command (exec) and the runtime
-		// to open its descriptor 1, before the command's code runs.
+		// to open /dev/null as its descriptor 1, before the command's code
+		// runs. Until then descriptor 1 may hold a file the runtime reads
+		// while it starts, as the lowest free one: Go 1.27 reads
+		// /sys/kernel/mm/transparent_hugepage/hpage_pmd_size there. If it
+		// never becomes /dev/null, the checks below show what it is after
+		// 10 seconds.
 		proc := "/proc/" + strconv.Itoa(cmd.Process.Pid)
 		var target string
 		var lerr error
 		for start := time.Now(); time.Since(start) < 10*time.Second; time.Sleep(time.Millisecond) {
 			exe, _ := os.Readlink(proc + "/exe")
-			if target, lerr = os.Readlink(proc + "/fd/1"); lerr == nil && exe == program {
+			if target, lerr = os.Readlink(proc + "/fd/1"); lerr == nil && exe == program && target == os.DevNull {
 				break
 			}
 		}
