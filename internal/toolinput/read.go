@@ -39,6 +39,21 @@ type Input struct {
 	Place Place     // where Given came from, for messages: set by Inputs and Lines, zero from Read
 }
 
+// A Place is where an input came from: a command-line argument or a line
+// of text, such as standard input.
+type Place struct {
+	Arg  int // the 1-based argument number, or 0 for a line
+	Line int // the 1-based line number, counted over every line, blank ones too; 0 for an argument
+}
+
+// String says where, such as "argument 3" or "line 7", for messages.
+func (p Place) String() string {
+	if p.Arg > 0 {
+		return "argument " + strconv.Itoa(p.Arg)
+	}
+	return "line " + strconv.Itoa(p.Line)
+}
+
 // Read reads s, an argument or a field, as one ID under the policy: it
 // trims the white space around s, then decodes the rest as a UUID if it
 // has the shape of UUID text (see the package doc), and as a ULID

@@ -346,7 +346,7 @@ func TestGenerateAt(t *testing.T) {
 		"1796113133":                "time: 1796113133 is ambiguous",
 		"yesterday":                 "time: want an RFC 3339 time",
 		"\u3000":                    "time: want an RFC 3339 time",
-		"10889-08-02T05:31:50.656Z": "time: out of range",
+		"10889-08-02T05:31:50.656Z": "time: time out of range: 10889-08-02T05:31:50.656Z is outside 1970-01-01T00:00:00Z to 10889-08-02T05:31:50.655Z",
 	} {
 		if _, err := generate("1", true, false, at, false); err == nil || !strings.HasPrefix(err.Error(), want) {
 			t.Errorf("generate at %q: %v, want %q", at, err, want)
