@@ -306,7 +306,7 @@ test('Decode says a public ID is one, not only that its length is wrong, and ope
     await expect(page.locator('#dec-error')).toHaveText(/^Not a valid ULID: invalid length (28|29|30) bytes, want 26/);
   }
   await page.fill('#dec-input', vectors[0].text);
-  await value(page, 'dec-canonical', vectors[0].text);
+  await value(page, 'dec-ulid', vectors[0].text);
   await hidden(page, 'dec-public');
   await page.fill('#dec-input', '');
   await hidden(page, 'dec-public');

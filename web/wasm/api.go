@@ -10,7 +10,6 @@
 package main
 
 import (
-	"encoding/hex"
 	"errors"
 	"slices"
 	"strconv"
@@ -209,9 +208,9 @@ func generation(monotonic, v7 bool, at string) (func() (ulid.ULID, error), error
 
 // generate makes count ULIDs by the rule of generation. count is the text
 // of the page's field, read as the command's -n (toolinput.ParseCount),
-// from 1 to MaxCount. The record has items, each with ulid (in lower case
-// if lower), utc, its time, and entropy, its 10 entropy bytes in hex; and
-// at, the time set in UTC, or "" for now. An error about the count or the
+// from 1 to MaxCount. The record has items, the fields of each ULID (see
+// fields), with ulid in lower case if lower; and at, the time set in UTC,
+// or "" for now. An error about the count or the
 // time is a *fieldError.
 func generate(count string, monotonic, lower bool, at string, v7 bool) (record, error) {
 	n, err := toolinput.ParseCount(count, 1, MaxCount)
@@ -228,15 +227,15 @@ func generate(count string, monotonic, lower bool, at string, v7 bool) (record, 
 		if err != nil {
 			return nil, err
 		}
-		s, e := id.String(), id.Entropy()
+		f := fields(id)
 		if lower {
-			s = strings.ToLower(s)
+			f["ulid"] = strings.ToLower(id.String())
 		}
-		items[i] = record{"ulid": s, "utc": toolinput.Format(id.Timestamp()), "entropy": hex.EncodeToString(e[:])}
+		items[i] = f
 	}
 	r := record{"ok": true, "items": items, "at": ""}
 	if !isBlank(at) {
-		r["at"] = items[0].(record)["utc"]
+		r["at"] = items[0].(record)["time"]
 	}
 	return r, nil
 }
@@ -245,12 +244,11 @@ func generate(count string, monotonic, lower bool, at string, v7 bool) (record, 
 // ulid inspect does: surrounding white space is trimmed, and it is a ULID
 // (lower case and Crockford's aliases accepted) or UUID text. offset
 // returns the local time zone's offset from UTC at an instant (Unix ms),
-// in seconds east. The record has fields, each shown as it is, in the
-// page's output of the same name: canonical, utc, local, ms, timehex (the
-// 6 timestamp bytes), entropy (the 10 entropy bytes), uuid, uuidv7; zone,
-// what to say of the local time ("" or why it is in UTC); and note, what
-// normalising the input did ("" or "Normalised: ..."). Its error, for
-// text that looks like a public ID, has hint, which says so.
+// in seconds east. The record has fields, the ID's fields (see fields),
+// each shown as it is in the page's output of the same name; local, its
+// time in the local time zone; zone, what to say of the local time ("" or
+// why it is in UTC); and note, what normalising the input did ("" or
+// "Normalised: ...").
 func decode(input string, offset func(ms uint64) int) record {
 	if isBlank(input) {
 		return blankRecord
@@ -263,28 +261,25 @@ func decode(input string, offset func(ms uint64) int) record {
 		}
 		return r
 	}
-	id, ms := in.ID, in.ID.Timestamp()
-	e := id.Entropy()
+	ms := in.ID.Timestamp()
 	zoneOffset := offset(ms)
 	local := toolinput.LocalTime(ms, zoneOffset) // in UTC if the offset has seconds
 	zone := ""
 	if _, shown := local.Zone(); shown != zoneOffset {
 		zone = "in UTC, as the offset then, " + offsetText(zoneOffset) + ", has seconds, which RFC 3339 cannot write"
 	}
-	v7 := "No: not version 7 with the variant 10, so not a valid UUIDv7"
-	if id.IsUUIDv7() {
-		v7 = "Yes: version 7 with the variant 10, a valid RFC 9562 UUIDv7"
+	return record{"ok": true, "fields": fields(in.ID), "local": local.Format(toolinput.Layout), "zone": zone, "note": normalised(input, in.Kind)}
+}
+
+// fields returns the fields of id, as ulid inspect shows them
+// (toolinput.Fields), with the time in UTC: a record of their names and
+// their values as text.
+func fields(id ulid.ULID) record {
+	r := record{}
+	for _, f := range toolinput.Fields() {
+		r[f.Name] = string(f.Append(nil, id, id.Time()))
 	}
-	return record{"ok": true, "zone": zone, "note": normalised(input, in.Kind), "fields": record{
-		"canonical": id.String(),
-		"utc":       toolinput.Format(ms),
-		"local":     local.Format(toolinput.Layout),
-		"ms":        strconv.FormatUint(ms, 10),
-		"timehex":   hex.EncodeToString(id[:6]),
-		"entropy":   hex.EncodeToString(e[:]),
-		"uuid":      id.UUIDString(),
-		"uuidv7":    v7,
-	}}
+	return r
 }
 
 // normalised says what reading input, a valid ID read as kind, did to it:
@@ -329,7 +324,7 @@ const MaxLines = 10000
 // longer than toolinput.MaxLine is an error. The record has valid, the
 // valid IDs of the first MaxLines lines sorted by time (and, within a
 // millisecond, by the rest of their bits, as ULIDs sort), each with line
-// (counted from 1), canonical and utc; invalid, the others in line order,
+// (counted from 1) and the fields ulid and time (see fields); invalid, the others in line order,
 // each with line, input (the line as given, of a line longer than
 // toolinput.MaxLine its first MaxLine bytes) and message; and unread, the
 // number of lines left unread. It reads the first MaxLines lines, then
@@ -357,7 +352,7 @@ func decodeList(text string) record {
 			invalid = append(invalid, record{"line": line, "input": in.Given, "message": err.Error()})
 			continue
 		}
-		valid = append(valid, item{in.ID, record{"line": line, "canonical": in.ID.String(), "utc": toolinput.Format(in.ID.Timestamp())}})
+		valid = append(valid, item{in.ID, record{"line": line, "ulid": in.ID.String(), "time": toolinput.Format(in.ID.Timestamp())}})
 	}
 	unread := 0
 	if stop > 0 {

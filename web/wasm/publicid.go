@@ -28,7 +28,7 @@ import (
 //   - mask: publicID, the public ID made with the first key, ulid, the
 //     ULID masked, and uuidText, whether the text was UUID text; or the
 //     problem of the text, read as Decode and Convert read it.
-//   - unmask: ulid and utc, its time; or the problem of the text, with
+//   - unmask: ulid and time (see fields); or the problem of the text, with
 //     its offset counted in the text as given.
 //
 // Both have mark, the public ID's key mark, if the text has a public ID's
@@ -98,7 +98,7 @@ func unmask(m *ulid.Masker, input string) record {
 		r["mark"] = mark
 		return r
 	}
-	return record{"ok": true, "ulid": in.ID.String(), "utc": toolinput.Format(in.ID.Timestamp()), "mark": mark}
+	return record{"ok": true, "ulid": in.ID.String(), "time": toolinput.Format(in.ID.Timestamp()), "mark": mark}
 }
 
 // publicHint is what the Decode tab says of input, refused with err when

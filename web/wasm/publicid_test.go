@@ -74,7 +74,7 @@ func TestMaskVectors(t *testing.T) {
 			}
 		}
 		for _, in := range []string{v.PublicID, strings.ToLower(v.PublicID), "\u00a0" + v.PublicID + " \r\n"} {
-			want := record{"ok": true, "ulid": v.ULID, "utc": id.Time().UTC().Format("2006-01-02T15:04:05.000Z"), "mark": f.mark[v.Key]}
+			want := record{"ok": true, "ulid": v.ULID, "time": id.Time().UTC().Format("2006-01-02T15:04:05.000Z"), "mark": f.mark[v.Key]}
 			if got := publicIDs(keys, "", in)["unmask"]; !reflect.DeepEqual(got, want) {
 				t.Errorf("unmask(%s, %q) = %v; want %v", v.Key, in, got, want)
 			}
