@@ -256,17 +256,15 @@ $('gen-list').addEventListener('click', (event) => {
 // ---- Decode ----
 
 // runDecode shows the record of the Decode field: each of its fields in
-// the output of the same name, or the error, or the word that the input
-// looks like a public ID.
+// the output of the same name, or the error, with a button that opens the
+// input on the Public IDs tab if the error says it is a public ID.
 function runDecode() {
   const input = $('dec-input').value;
   const box = $('dec-error');
   const note = $('dec-note');
   const d = api.decode(input);
-  const hint = d.error?.hint;
-  $('dec-public').hidden = !hint;
-  $('dec-public-detail').textContent = hint || '';
-  if (d.error && !hint) showProblem(box, input, d.error);
+  $('dec-public').hidden = !d.error?.public;
+  if (d.error) showProblem(box, input, d.error);
   else clearProblem(box);
   markInvalid($('dec-input'), d.ok === false);
   $('dec-result').hidden = !d.ok;
