@@ -10,7 +10,6 @@
 package main
 
 import (
-	"errors"
 	"slices"
 	"strconv"
 	"strings"
@@ -34,28 +33,31 @@ type record = map[string]any
 // blankRecord is the record of a blank field: the page clears its output.
 var blankRecord = record{"blank": true}
 
-// A fieldError is an error in one field of a form, Field being "count" or
-// "time" of Generate or "keys" of Public IDs, so that the page marks that
-// field. Its message starts with the field's name, as in "count: out of
-// range: want from 1 to 1000".
-type fieldError struct {
-	Field string
-	Err   error
-}
-
-func (e *fieldError) Error() string { return e.Field + ": " + e.Err.Error() }
-func (e *fieldError) Unwrap() error { return e.Err }
-
 // failure is the record of a call that failed: ok false and error, with
-// err's message; for a fieldError, also the field, and the message without
-// the field's name, which the page puts its label in front of.
-func failure(err error) record {
-	e := record{"message": err.Error()}
-	var fe *fieldError
-	if errors.As(err, &fe) {
-		e["field"], e["message"] = fe.Field, fe.Err.Error()
+// message; with a field, "count" or "time" of Generate or "keys" of Public
+// IDs, also that field, so that the page marks it and puts its label in
+// front of the message.
+func failure(field, message string) record {
+	e := record{"message": message}
+	if field != "" {
+		e["field"] = field
 	}
 	return record{"ok": false, "error": e}
+}
+
+// read reads input as toolinput.Read does, under opt, and returns it, or
+// the record to return instead: blankRecord for a field that is blank once
+// trimmed, or the problem of text that is no ID, in a field that takes
+// both forms if both (see problem).
+func read(input string, opt toolinput.Options, both bool) (toolinput.Input, record) {
+	in, err := toolinput.Read(input, opt)
+	switch {
+	case in.Text == "":
+		return in, blankRecord
+	case err != nil:
+		return in, problem(in, err, both)
+	}
+	return in, nil
 }
 
 // problem is the record of err, toolinput.Read's error for in, in a field
@@ -174,16 +176,16 @@ const MaxCount = 1000
 // page's field, read as the command's -n (toolinput.ParseCount), from 1 to
 // MaxCount. The record has items, the fields of each ULID (see fields),
 // with ulid in lower case if lower; and at, the time set in UTC, or "" for
-// now. An error about the count or the time is a *fieldError.
-func generate(count string, monotonic, lower bool, at string, v7 bool) (record, error) {
+// now. An error about the count or the time is a failure of that field.
+func generate(count string, monotonic, lower bool, at string, v7 bool) record {
 	n, err := toolinput.ParseCount(count, 1, MaxCount)
 	if err != nil {
-		return nil, &fieldError{Field: "count", Err: err}
+		return failure("count", err.Error())
 	}
 	g := toolinput.Generation{V7: v7, Fresh: !monotonic}
 	if at, _ = toolinput.Trim(at); at != "" {
 		if g.At, err = toolinput.ParseTime(at); err != nil {
-			return nil, &fieldError{Field: "time", Err: err}
+			return failure("time", err.Error())
 		}
 		g.AtSet = true
 	}
@@ -192,7 +194,7 @@ func generate(count string, monotonic, lower bool, at string, v7 bool) (record, 
 	for i := range items {
 		id, err := next()
 		if err != nil {
-			return nil, err
+			return failure("", err.Error())
 		}
 		f := fields(id)
 		if lower {
@@ -204,7 +206,7 @@ func generate(count string, monotonic, lower bool, at string, v7 bool) (record, 
 	if g.AtSet {
 		r["at"] = items[0].(record)["time"]
 	}
-	return r, nil
+	return r
 }
 
 // decode reads input under the tools' input policy (toolinput.Read), as
@@ -217,12 +219,9 @@ func generate(count string, monotonic, lower bool, at string, v7 bool) (record, 
 // why it is in UTC); and note, what normalising the input did ("" or
 // "Normalised: ...").
 func decode(input string, offset func(ms uint64) int) record {
-	in, err := toolinput.Read(input, toolinput.Options{})
-	switch {
-	case in.Text == "":
-		return blankRecord
-	case err != nil:
-		return problem(in, err, false)
+	in, r := read(input, toolinput.Options{}, false)
+	if r != nil {
+		return r
 	}
 	ms := in.ID.Timestamp()
 	zoneOffset := offset(ms)
@@ -339,12 +338,9 @@ func decodeList(text string) record {
 // ULID, and uuid, the RFC 9562 text of the same 16 bytes. uuidText says
 // which form the input was, so the page shows the other.
 func convert(input string) record {
-	in, err := toolinput.Read(input, toolinput.Options{})
-	switch {
-	case in.Text == "":
-		return blankRecord
-	case err != nil:
-		return problem(in, err, true)
+	in, r := read(input, toolinput.Options{}, true)
+	if r != nil {
+		return r
 	}
 	return record{"ok": true, "ulid": in.ID.String(), "uuid": in.ID.UUIDString(), "uuidText": in.Kind == toolinput.UUID}
 }

@@ -224,6 +224,21 @@ func TestLengthDetail(t *testing.T) {
 	}
 }
 
+// generated calls generate and returns its record and, for a failure, an
+// error with the failure's field, if any, and message, as the page shows
+// them: "count: out of range: want from 1 to 1000".
+func generated(count string, monotonic, lower bool, at string, v7 bool) (record, error) {
+	r := generate(count, monotonic, lower, at, v7)
+	if r["ok"] != false {
+		return r, nil
+	}
+	msg := get(r, "error", "message").(string)
+	if field, ok := get(r, "error", "field").(string); ok {
+		msg = field + ": " + msg
+	}
+	return r, errors.New(msg)
+}
+
 // items returns the items of generate's record r, and their ULIDs as the
 // library parses them.
 func items(t *testing.T, r record) ([]record, []ulid.ULID) {
@@ -274,7 +289,7 @@ func TestGenerateCount(t *testing.T) {
 		{"1_000", 0, syntax},
 		{"x", 0, syntax},
 	} {
-		r, err := generate(tc.count, true, false, "", false)
+		r, err := generated(tc.count, true, false, "", false)
 		got, _ := items(t, r)
 		switch {
 		case tc.err != "":
@@ -294,7 +309,7 @@ func TestGenerateCount(t *testing.T) {
 
 func TestGenerate(t *testing.T) {
 	before := time.Now().UnixMilli()
-	r, err := generate(strconv.Itoa(MaxCount), true, false, "", false)
+	r, err := generated(strconv.Itoa(MaxCount), true, false, "", false)
 	after := time.Now().UnixMilli()
 	got, ids := items(t, r)
 	if err != nil || len(got) != MaxCount {
@@ -311,7 +326,7 @@ func TestGenerate(t *testing.T) {
 			t.Fatalf("item %d at %d ms, outside [%d, %d]", i, ms, before, after)
 		}
 	}
-	r, err = generate("50", false, true, "", false)
+	r, err = generated("50", false, true, "", false)
 	got, _ = items(t, r)
 	if err != nil || len(got) != 50 {
 		t.Fatalf("generate(50, not monotonic, lower) = %d items, %v", len(got), err)
@@ -326,7 +341,7 @@ func TestGenerate(t *testing.T) {
 func TestGenerateAt(t *testing.T) {
 	for _, at := range []string{"2016-07-30T22:36:16.385Z", " @1469918176.385 ", "1469918176385", "2016-07-31t04:06:16.385+05:30"} {
 		for _, monotonic := range []bool{true, false} {
-			r, err := generate("20", monotonic, false, at, false)
+			r, err := generated("20", monotonic, false, at, false)
 			got, ids := items(t, r)
 			if err != nil || len(got) != 20 || r["at"] != vectors[0].utc {
 				t.Fatalf("generate(20, %v, at %q) = %d items at %q, %v", monotonic, at, len(got), r["at"], err)
@@ -347,16 +362,16 @@ func TestGenerateAt(t *testing.T) {
 		"\u3000":                    "time: want an RFC 3339 time",
 		"10889-08-02T05:31:50.656Z": "time: time out of range: 10889-08-02T05:31:50.656Z is outside 1970-01-01T00:00:00Z to 10889-08-02T05:31:50.655Z",
 	} {
-		if _, err := generate("1", true, false, at, false); err == nil || !strings.HasPrefix(err.Error(), want) {
+		if _, err := generated("1", true, false, at, false); err == nil || !strings.HasPrefix(err.Error(), want) {
 			t.Errorf("generate at %q: %v, want %q", at, err, want)
 		}
 	}
-	r, err := generate("1", true, false, "10889-08-02T05:31:50.655Z", false)
+	r, err := generated("1", true, false, "10889-08-02T05:31:50.655Z", false)
 	if _, ids := items(t, r); err != nil || ids[0].Timestamp() != vectors[2].ms {
 		t.Errorf("generate at the largest time: %v, %v", r, err)
 	}
 	// White space that the policy trims is no time: now.
-	if r, err := generate("1", true, false, " \u00a0", false); err != nil || r["at"] != "" {
+	if r, err := generated("1", true, false, " \u00a0", false); err != nil || r["at"] != "" {
 		t.Errorf("generate at blank: %v, %v", r, err)
 	}
 }
@@ -373,7 +388,7 @@ func isV7Text(u string) bool {
 // asked for, and the monotonic ones increase.
 func TestGenerateV7(t *testing.T) {
 	for _, bad := range []string{"0", strconv.Itoa(MaxCount + 1)} {
-		if _, err := generate(bad, true, false, "", true); err == nil {
+		if _, err := generated(bad, true, false, "", true); err == nil {
 			t.Errorf("generate(%s, v7) succeeded", bad)
 		}
 	}
@@ -381,7 +396,7 @@ func TestGenerateV7(t *testing.T) {
 		for _, monotonic := range []bool{true, false} {
 			for _, lower := range []bool{false, true} {
 				before := time.Now().UnixMilli()
-				r, err := generate(strconv.Itoa(MaxCount), monotonic, lower, at, true)
+				r, err := generated(strconv.Itoa(MaxCount), monotonic, lower, at, true)
 				after := time.Now().UnixMilli()
 				got, ids := items(t, r)
 				if err != nil || len(got) != MaxCount {
@@ -420,7 +435,7 @@ func TestGenerateV7(t *testing.T) {
 	// with fresh entropy, 15.6 on average. A generator that set the bits
 	// anyway would make 1000; a correct one makes 100 or more less than
 	// once in 10^45 runs (Chernoff's bound).
-	r, err := generate(strconv.Itoa(MaxCount), false, false, vectors[0].utc, false)
+	r, err := generated(strconv.Itoa(MaxCount), false, false, vectors[0].utc, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -711,7 +726,7 @@ func TestLocalTime(t *testing.T) {
 			if ms, err := toolinput.ParseTime(tc.want); err != nil || ms != tc.ms {
 				t.Errorf("toolinput.ParseTime(%q) = %d, %v; want %d", tc.want, ms, err, tc.ms)
 			}
-			r, err := generate("1", true, false, tc.want, false)
+			r, err := generated("1", true, false, tc.want, false)
 			if _, ids := items(t, r); err != nil || ids[0].Timestamp() != tc.ms {
 				t.Errorf("generate at %q: %v, %v; want ms %d", tc.want, r, err, tc.ms)
 			}
@@ -733,16 +748,15 @@ func ulidAt(ms uint64) string {
 // name, which the page puts its label in front of; any other error has no
 // field and its whole message.
 func TestFailure(t *testing.T) {
-	_, err := generate("1e3", true, false, "", false)
-	if got, want := failure(err), (record{"ok": false, "error": record{"field": "count", "message": toolinput.CountSyntax}}); !reflect.DeepEqual(got, want) {
-		t.Errorf("failure(%v) = %v, want %v", err, got, want)
+	if got, want := generate("1e3", true, false, "", false), (record{"ok": false, "error": record{"field": "count", "message": toolinput.CountSyntax}}); !reflect.DeepEqual(got, want) {
+		t.Errorf("generate of 1e3 = %v, want %v", got, want)
 	}
-	_, err = generate("1", false, false, "yesterday", false)
-	if msg, _ := get(failure(err), "error", "message").(string); get(failure(err), "error", "field") != "time" || !strings.HasPrefix(msg, "want an RFC 3339 time") {
-		t.Errorf("failure(%v) = %v", err, failure(err))
+	r := generate("1", false, false, "yesterday", false)
+	if msg, _ := get(r, "error", "message").(string); get(r, "error", "field") != "time" || !strings.HasPrefix(msg, "want an RFC 3339 time") {
+		t.Errorf("generate at yesterday = %v", r)
 	}
-	err = errors.New("decode: runtime error: index out of range [0] with length 0")
-	if got, want := failure(err), (record{"ok": false, "error": record{"message": err.Error()}}); !reflect.DeepEqual(got, want) {
+	msg := "decode: runtime error: index out of range [0] with length 0"
+	if got, want := failure("", msg), (record{"ok": false, "error": record{"message": msg}}); !reflect.DeepEqual(got, want) {
 		t.Errorf("failure of a plain error = %v, want %v", got, want)
 	}
 }

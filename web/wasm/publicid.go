@@ -24,7 +24,7 @@ import (
 //   - keys: ok and marks, which key mark masks and which unmask ("masks
 //     with 3X, unmasks 3X WC"), from the Masker's String, which names keys
 //     by their marks and never shows one; or the library's error, without
-//     "ulid: ", as an error of the field "keys", which names a key by its
+//     "ulid: ", as a failure of the field "keys", which names a key by its
 //     position and never shows it.
 //   - mask: publicID, the public ID made with the first key, ulid, the
 //     ULID masked, and uuidText, whether the text was UUID text; or the
@@ -40,7 +40,7 @@ func publicIDs(keys, maskText, unmaskText string) record {
 	if k, _ := toolinput.Trim(keys); k != "" {
 		var err error
 		if m, err = ulid.ParseMasker(keys); err != nil {
-			m, r["keys"] = nil, failure(&fieldError{Field: "keys", Err: errors.New(toolinput.Message(err))})
+			m, r["keys"] = nil, failure("keys", toolinput.Message(err))
 		} else {
 			r["keys"] = record{"ok": true, "marks": marks(m)}
 		}
@@ -61,14 +61,12 @@ var noKey = record{"ok": false, "noKey": true}
 // mask reads input as the other tools read an ID (toolinput.Read: a ULID
 // or UUID text, white space around it ignored) and masks it with m.
 func mask(m *ulid.Masker, input string) record {
-	in, err := toolinput.Read(input, toolinput.Options{})
-	switch {
-	case in.Text == "":
-		return blankRecord
-	case m == nil:
+	in, r := read(input, toolinput.Options{}, true)
+	if m == nil && r["blank"] != true {
 		return noKey
-	case err != nil:
-		return problem(in, err, true)
+	}
+	if r != nil {
+		return r
 	}
 	return record{"ok": true, "publicID": m.Mask(in.ID), "ulid": in.ID.String(), "uuidText": in.Kind == toolinput.UUID}
 }
