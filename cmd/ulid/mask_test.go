@@ -479,6 +479,9 @@ func TestMaskCLIDoc(t *testing.T) {
 				`ulid: line 5: "3X36YT6UZA8AW0NT3GCJJ9764WCVS": invalid public ID: character 'U' at offset 7` + "\n"},
 		{args: []string{"3X36YT6DZA8AW0NT3GCJJ9764WCVS"}, code: 1,
 			stderr: `ulid: argument 1: "3X36YT6DZA8AW0NT3GCJJ9764WCVS": invalid length 29 bytes, want 26 (this looks like a public ID: unmask it with its key)` + "\n"},
+		{args: []string{"validate", "3X36YT6DZAAAW0NT3GCJJ9764WCVS"}, code: 1,
+			stdout: `argument 1: "3X36YT6DZAAAW0NT3GCJJ9764WCVS": invalid length 29 bytes, want 26 (this looks like a mistyped public ID: its check character does not match)` + "\n",
+			stderr: "ulid: 1 of 1 IDs invalid\n"},
 	} {
 		r := runCmd(t, tc.stdin, tc.args...)
 		if r.code != tc.code || r.stdout != tc.stdout || r.stderr != tc.stderr {
