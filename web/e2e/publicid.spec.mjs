@@ -67,7 +67,7 @@ function refusalTitle(r) {
     case 'overflow':
       return `Not a valid public ID: invalid public ID: character '${ch}' at offset ${r.offset} is above '7'`;
     case 'unknown key':
-      return 'Not opened: public ID made with another key: its key mark names none of this masker\'s keys (a wrong or retired key)';
+      return 'Not opened: public ID made with another key: its key mark names none of the keys given (a wrong or retired key)';
   }
   throw new Error(`unknown refusal ${r.error}`);
 }
