@@ -192,7 +192,7 @@ test('white space is what the Go policy trims, in every field: U+3000 and U+2028
 
   await page.fill('#list-input', '\u3000\n' + v.text + '\n\u00a0\n');
   await expect(page.locator('#list-status')).toHaveText('1 valid ID, sorted by time; 1 invalid.');
-  expect(await texts(page, '#list-bad-items li')).toEqual(['Line 1: \u3000: invalid length 3 bytes, want 26']);
+  expect(await texts(page, '#list-bad-items li')).toEqual(['line 1: "\\u3000": invalid length 3 bytes, want 26']);
   await page.fill('#list-input', '\u00a0\n\ufeff \n');
   await hidden(page, 'list-out');
 
@@ -231,8 +231,9 @@ test('decode a list: sorted by time, invalid lines with the reason, copy of the 
   ]);
   await expect(page.locator('#list-bad-title')).toHaveText('2 invalid lines');
   expect(await texts(page, '#list-bad-items li')).toEqual([
-    `Line 4: 01ARYZ6S41TSV4RRFFQ69G5FAU: invalid character 'U' at offset 25`,
-    'Line 7: 01563df3-6481-d676-4c61efb99302bd5b: invalid UUID text length 35 bytes, want 36 for the form with hyphens',
+    // As ulid validate prints them.
+    `line 4: "01ARYZ6S41TSV4RRFFQ69G5FAU": invalid character 'U' at offset 25`,
+    'line 7: "01563df3-6481-d676-4c61efb99302bd5b": invalid UUID text length 35 bytes, want 36 for the form with hyphens',
   ]);
   await page.click('#list-copy');
   await expect(page.locator('#copy-status')).toHaveText(/Copied 5 sorted IDs/);

@@ -285,10 +285,9 @@ const MaxLines = 10000
 // longer than toolinput.MaxLine is an error. The record has valid, the
 // valid IDs of the first MaxLines lines sorted by time (and, within a
 // millisecond, by the rest of their bits, as ULIDs sort), each with line
-// (counted from 1) and the fields ulid and time (see fields); invalid, the others in line order,
-// each with line, input (the line as given, of a line longer than
-// toolinput.MaxLine its first MaxLine bytes) and message; and unread, the
-// number of lines left unread. It reads the first MaxLines lines, then
+// (counted from 1) and the fields ulid and time (see fields); invalid, the
+// others in line order, each with report, the line ulid validate prints of
+// it (toolinput.Report); and unread, the number of lines left unread. It reads the first MaxLines lines, then
 // skips blank lines up to the next line that is not blank: the lines from
 // that one to the end are unread, and text with only blank lines after
 // line MaxLines has none unread.
@@ -307,7 +306,8 @@ func decodeList(text string) record {
 			break
 		}
 		if err != nil {
-			invalid = append(invalid, record{"line": line, "input": in.Given, "message": err.Error()})
+			// A *toolinput.Error: a strings.Reader fails at nothing.
+			invalid = append(invalid, record{"report": toolinput.Report(in, err.(*toolinput.Error))})
 			continue
 		}
 		valid = append(valid, item{in.ID, record{"line": line, "ulid": in.ID.String(), "time": toolinput.Format(in.ID.Timestamp())}})

@@ -539,7 +539,7 @@ func TestBlank(t *testing.T) {
 			}
 		}
 	}
-	if r := decodeList("\u3000\n\u00a0\n"); len(r["valid"].([]any)) != 0 || len(r["invalid"].([]any)) != 1 || get(r["invalid"].([]any)[0].(record), "line") != 1 {
+	if r := decodeList("\u3000\n\u00a0\n"); len(r["valid"].([]any)) != 0 || len(r["invalid"].([]any)) != 1 || get(r["invalid"].([]any)[0].(record), "report") != `line 1: "\u3000": invalid length 3 bytes, want 26` {
 		t.Errorf("decodeList: a line of U+3000 is not blank, one of U+00A0 is: %v", r)
 	}
 }
@@ -571,8 +571,8 @@ func TestDecodeList(t *testing.T) {
 		{"line": 3, "ulid": vectors[3].text, "time": vectors[3].utc},
 	}
 	wantInvalid := []record{
-		{"line": 4, "input": "01ARYZ6S41TSV4RRFFQ69G5FAU", "message": "invalid character 'U' at offset 25"},
-		{"line": 7, "input": "01563df3-6481-d676-4c61efb99302bd5b", "message": "invalid UUID text length 35 bytes, want 36 for the form with hyphens"},
+		{"report": `line 4: "01ARYZ6S41TSV4RRFFQ69G5FAU": invalid character 'U' at offset 25`},
+		{"report": `line 7: "01563df3-6481-d676-4c61efb99302bd5b": invalid UUID text length 35 bytes, want 36 for the form with hyphens`},
 	}
 	if r["ok"] != true || r["unread"] != 0 || !reflect.DeepEqual(valid, want) || !reflect.DeepEqual(invalid, wantInvalid) {
 		t.Errorf("decodeList = %v\nwant valid %v\ninvalid %v", r, want, wantInvalid)
@@ -651,7 +651,7 @@ func TestTooLong(t *testing.T) {
 		t.Errorf("unmask of %d bytes: %v, want it named a public ID's error", len(long), got)
 	}
 	valid, invalid := list(decodeList(v.uuid + "\r\n" + long + "\r\n" + fill + v.text + "\r\n"))
-	if len(valid) != 2 || len(invalid) != 1 || invalid[0]["line"] != 2 || invalid[0]["message"] != want || len(invalid[0]["input"].(string)) != toolinput.MaxLine {
+	if len(valid) != 2 || len(invalid) != 1 || invalid[0]["report"] != `line 2: "`+fill[:toolinput.QuoteMax]+`"...: `+want {
 		t.Errorf("decodeList: %d valid, invalid %v; want line 2: %q", len(valid), invalid, want)
 	}
 }

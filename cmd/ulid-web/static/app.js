@@ -329,12 +329,7 @@ function runList() {
   const bad = document.createDocumentFragment();
   for (const it of r.invalid) {
     const li = document.createElement('li');
-    const where = document.createElement('span');
-    where.className = 'bad-line';
-    where.textContent = `Line ${it.line}`;
-    const input = document.createElement('code');
-    input.textContent = it.input.length > 60 ? it.input.slice(0, 60) + '…' : it.input;
-    li.append(where, ': ', input, `: ${it.message}`);
+    li.textContent = it.report;
     bad.append(li);
   }
   $('list-bad-items').replaceChildren(bad);
