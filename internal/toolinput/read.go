@@ -91,7 +91,7 @@ func read(given string, n int, opt Options) (Input, error) {
 		return in, &Error{Err: &ulid.ParseError{Err: ulid.ErrInvalidLength, Length: n, Offset: -1}}
 	}
 	in.Text, in.Lead = Trim(given)
-	text, lead := in.Text, in.Lead
+	text, lead := in.Text, in.Lead // for short
 	if in.Kind == ULID && !opt.ULIDOnly && isUUIDText(text) {
 		in.Kind = UUID
 	}
@@ -190,10 +190,10 @@ type Error struct {
 //
 // and, if e.PublicID is Public, the hint " (this looks like a public ID:
 // unmask it with its key)", if Mistyped, " (this looks like a mistyped
-// public ID: its check character does not match)"; if e.Separator is set, the reminder " (a line
-// holds one ID, and this one has a comma at offset N)". For text longer
-// than MaxLine (e.Err.Length more than MaxLine) it is "line too long (N
-// bytes)".
+// public ID: its check character does not match)"; if e.Separator is set,
+// the reminder " (a line holds one ID, and this one has a comma at offset
+// N)". For text longer than MaxLine (e.Err.Length more than MaxLine) it is
+// "line too long (N bytes)".
 func (e *Error) Error() string {
 	if e.Err.Length > MaxLine {
 		return "line too long (" + strconv.Itoa(e.Err.Length) + " bytes)"
