@@ -37,4 +37,4 @@ var fields = [...]Field{
 // ulid (the canonical ULID), time (RFC 3339 with milliseconds, in Layout),
 // unix_ms, entropy (the 10 entropy bytes in hex), uuid (the UUID text of
 // the same 16 bytes) and uuidv7 (true or false).
-func Fields() [len(fields)]Field { return fields }
+func Fields() [6]Field { return fields }
