@@ -305,6 +305,9 @@ func FuzzRead(f *testing.F) {
 		}
 		opt := Options{Strict: strict, ULIDOnly: ulidOnly}
 		in, err := Read(s, opt)
+		if in.Given != s || in.Text != trimmed || in.Lead != lead {
+			t.Fatalf("Read(%q): Given %q, Text %q, Lead %d; want the text and Trim's %q, %d", s, in.Given, in.Text, in.Lead, trimmed, lead)
+		}
 		// A line of standard input is read as the same text as an argument.
 		var lines []Input
 		var lineErr error
