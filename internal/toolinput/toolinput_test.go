@@ -200,7 +200,7 @@ func TestTooLong(t *testing.T) {
 		var e *Error
 		want := "line too long (" + strconv.Itoa(len(s)) + " bytes)"
 		if err == nil || err.Error() != want || !errors.As(err, &e) || e.Err.Length != len(s) || e.UUID != nil || e.Separator != 0 ||
-			!errors.Is(err, ulid.ErrInvalidLength) || e.Offset() != -1 || in.Given != s[:MaxLine] || in.ID != (ulid.ULID{}) || in.Kind != ULID {
+			!errors.Is(err, ulid.ErrInvalidLength) || e.Offset() != -1 || in.Given != s[:MaxLine] || in.Text != in.Given || in.Lead != 0 || in.ID != (ulid.ULID{}) || in.Kind != ULID {
 			t.Errorf("%d bytes: %+v, %v; want %q", len(s), in, err, want)
 		}
 	}
