@@ -1,8 +1,6 @@
 package main
 
 import (
-	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"flag"
 	"strconv"
@@ -27,61 +25,49 @@ var inspectOnlyFlags = []string{"strict", "ulid-only"}
 // showOptions are -f and --local: what inspect and generate print of each
 // ID, when it is one value, and in which time zone.
 type showOptions struct {
-	field string // print only this field: a key of fields; or ""
-	local bool   // show times in the local time zone
+	field toolinput.Field // print only this field (-f); or the zero Field
+	local bool            // show times in the local time zone
 }
 
 // one reports whether opt asks for one value per ID (-f).
-func (opt showOptions) one() bool { return opt.field != "" }
+func (opt showOptions) one() bool { return opt.field.Append != nil }
 
 // appendOne appends the value of id that -f asks for to b.
 func (opt showOptions) appendOne(b []byte, id ulid.ULID) []byte {
-	return fields[opt.field](b, id, opt.local)
+	return opt.field.Append(b, id, shownTime(id, opt.local))
 }
 
-// fields maps the names -f takes to the field they append: the names
-// inspect prints, and those of oklog/ulid's command for the same fields.
-var fields = map[string]func(b []byte, id ulid.ULID, local bool) []byte{
-	"ulid":    appendULID,
-	"time":    appendTime,
-	"rfc3339": appendTime,
-	"unix_ms": appendUnixMS,
-	"ms":      appendUnixMS,
-	"unix": func(b []byte, id ulid.ULID, _ bool) []byte {
-		return strconv.AppendUint(b, id.Timestamp()/1000, 10)
-	},
-	"entropy": func(b []byte, id ulid.ULID, _ bool) []byte {
-		e := id.Entropy()
-		return hex.AppendEncode(b, e[:])
-	},
-	"uuid":   func(b []byte, id ulid.ULID, _ bool) []byte { return id.AppendUUID(b) },
-	"uuidv7": func(b []byte, id ulid.ULID, _ bool) []byte { return strconv.AppendBool(b, id.IsUUIDv7()) },
+// fieldAliases are the names -f takes for fields of toolinput.Fields that
+// oklog/ulid's command gives them.
+var fieldAliases = map[string]string{"rfc3339": "time", "ms": "unix_ms"}
+
+// unixField is the time in Unix seconds, which -f alone prints.
+var unixField = toolinput.Field{Name: "unix", Append: func(b []byte, id ulid.ULID, _ time.Time) []byte {
+	return strconv.AppendUint(b, id.Timestamp()/1000, 10)
+}}
+
+// lookupField returns the field that -f names name (in lower case): one of
+// toolinput.Fields, by its name or an alias, or unixField; or false.
+func lookupField(name string) (toolinput.Field, bool) {
+	if alias, ok := fieldAliases[name]; ok {
+		name = alias
+	}
+	for _, f := range toolinput.Fields() {
+		if f.Name == name {
+			return f, true
+		}
+	}
+	return unixField, name == unixField.Name
 }
 
-func appendULID(b []byte, id ulid.ULID, _ bool) []byte {
-	b, _ = id.AppendText(b) // never fails
-	return b
-}
-
-func appendTime(b []byte, id ulid.ULID, local bool) []byte {
-	return shownTime(id, local).AppendFormat(b, toolinput.Layout)
-}
-
-func appendUnixMS(b []byte, id ulid.ULID, _ bool) []byte {
-	return strconv.AppendUint(b, id.Timestamp(), 10)
-}
-
-// inspectFields are the fields inspect prints as text, in order: each on a
-// line of its own, after its name padded to 9 columns.
-var inspectFields = []string{"ulid", "time", "unix_ms", "entropy", "uuid", "uuidv7"}
-
-// appendInspect appends to b the text inspect prints of id.
+// appendInspect appends to b the text inspect prints of id: each field on
+// a line of its own, after its name padded to 9 columns.
 func appendInspect(b []byte, id ulid.ULID, local bool) []byte {
-	for _, name := range inspectFields {
-		b = append(b, name...)
-		b = append(b, "         "[len(name):]...)
-		b = fields[name](b, id, local)
-		b = append(b, '\n')
+	t := shownTime(id, local)
+	for _, f := range toolinput.Fields() {
+		b = append(b, f.Name...)
+		b = append(b, "         "[len(f.Name):]...)
+		b = append(f.Append(b, id, t), '\n')
 	}
 	return b
 }
@@ -95,9 +81,9 @@ func showFlags(fs *flag.FlagSet, opt *showOptions) {
 	fs.BoolVar(&opt.local, "l", false, "short for --local")
 	setField := func(s string) error {
 		name := strings.ToLower(s)
-		switch _, ok := fields[name]; {
+		switch f, ok := lookupField(name); {
 		case ok:
-			opt.field = name
+			opt.field = f
 		case name == "default":
 			return errors.New("oklog's default layout (Mon Jan 02 15:04:05.999 MST 2006) is not offered, as its zone abbreviation " +
 				"cannot be read back; use -f time for the time in RFC 3339")
@@ -131,17 +117,6 @@ func (opt *inspectOptions) check() error {
 	return nil
 }
 
-// info is what inspect --json shows of a ULID; the text shows the same
-// fields (appendInspect).
-type info struct {
-	ULID    string `json:"ulid"`
-	Time    string `json:"time"`
-	UnixMS  uint64 `json:"unix_ms"`
-	Entropy string `json:"entropy"`
-	UUID    string `json:"uuid"`
-	UUIDv7  bool   `json:"uuidv7"` // the 128 bits are a valid RFC 9562 version 7 UUID
-}
-
 // shownTime returns id's time as the tools show it: in UTC, or with local
 // in the local time zone, as toolinput.LocalTime shows it.
 func shownTime(id ulid.ULID, local bool) time.Time {
@@ -153,24 +128,20 @@ func shownTime(id ulid.ULID, local bool) time.Time {
 	return t
 }
 
-// describe returns what inspect --json shows of id.
-func describe(id ulid.ULID, local bool) info {
-	e := id.Entropy()
-	return info{
-		ULID:    id.String(),
-		Time:    shownTime(id, local).Format(toolinput.Layout),
-		UnixMS:  id.Timestamp(),
-		Entropy: hex.EncodeToString(e[:]),
-		UUID:    id.UUIDString(),
-		UUIDv7:  id.IsUUIDv7(),
-	}
-}
-
-// appendJSON appends what inspect --json prints of id to b: a JSON object
-// and a newline.
+// appendJSON appends what inspect --json prints of id to b: its fields as
+// one JSON object, and a newline. No value needs escaping.
 func appendJSON(b []byte, id ulid.ULID, local bool) []byte {
-	j, _ := json.Marshal(describe(id, local)) // never fails: strings, a number and a bool
-	return append(append(b, j...), '\n')
+	t, sep := shownTime(id, local), byte('{')
+	for _, f := range toolinput.Fields() {
+		b = append(append(append(b, sep, '"'), f.Name...), '"', ':')
+		if f.Quoted {
+			b = append(f.Append(append(b, '"'), id, t), '"')
+		} else {
+			b = f.Append(b, id, t)
+		}
+		sep = ','
+	}
+	return append(b, '}', '\n')
 }
 
 // runInspect describes each ID in args on standard output (see each) and

@@ -354,6 +354,17 @@ func TestInspect(t *testing.T) {
 	}
 }
 
+// info is an object inspect --json prints, the fields of an ID
+// (toolinput.Fields) with their JSON types.
+type info struct {
+	ULID    string `json:"ulid"`
+	Time    string `json:"time"`
+	UnixMS  uint64 `json:"unix_ms"`
+	Entropy string `json:"entropy"`
+	UUID    string `json:"uuid"`
+	UUIDv7  bool   `json:"uuidv7"`
+}
+
 // TestInspectJSON parses the output of inspect --json back.
 func TestInspectJSON(t *testing.T) {
 	r := runCmd(t, "olaryz6s41tsv4rrffq69g5fav\r\n", "inspect", "--json", "7ZZZZZZZZZZZZZZZZZZZZZZZZZ", "-", "00000000000000000000000000")

@@ -408,7 +408,8 @@ func TestMaskWriteError(t *testing.T) {
 
 // TestPublicIDHint checks that a public ID given where an ID goes, to
 // inspect, validate, convert or mask, is refused with the length error and
-// a hint that it looks like one, and that other text of its length is not.
+// a hint that it looks like one, or a mistyped one, and that other text of
+// its length is not.
 func TestPublicIDHint(t *testing.T) {
 	const public = "3X36YT6DZA8AW0NT3GCJJ9764WCVS"
 	const hint = " (this looks like a public ID: unmask it with its key)"
@@ -420,8 +421,9 @@ func TestPublicIDHint(t *testing.T) {
 		{public, "invalid length 29 bytes, want 26" + hint},
 		{"  " + strings.ToLower(public), "invalid length 29 bytes, want 26" + hint},
 		{"WC0JRP5XSD82MGNKBEF7E8HDC6EDH", "invalid length 29 bytes, want 26" + hint}, // another key's
-		// A typo, an overflow, an alias or another length: not the form.
-		{"3X36YT6DZAAAW0NT3GCJJ9764WCVS", "invalid length 29 bytes, want 26"},
+		// A typo that the check character catches: a mistyped public ID.
+		{"3X36YT6DZAAAW0NT3GCJJ9764WCVS", "invalid length 29 bytes, want 26 (this looks like a mistyped public ID: its check character does not match)"},
+		// An overflow, an alias or another length: not the form.
 		{"3X86YT6DZA8AW0NT3GCJJ9764WCVC", "invalid length 29 bytes, want 26"},
 		{"3X36YT6DZA8AW0NT3GCJJ9764WCVSS", "invalid length 30 bytes, want 26"},
 		{specULID + "XXX", "invalid length 29 bytes, want 26"},
@@ -477,6 +479,9 @@ func TestMaskCLIDoc(t *testing.T) {
 				`ulid: line 5: "3X36YT6UZA8AW0NT3GCJJ9764WCVS": invalid public ID: character 'U' at offset 7` + "\n"},
 		{args: []string{"3X36YT6DZA8AW0NT3GCJJ9764WCVS"}, code: 1,
 			stderr: `ulid: argument 1: "3X36YT6DZA8AW0NT3GCJJ9764WCVS": invalid length 29 bytes, want 26 (this looks like a public ID: unmask it with its key)` + "\n"},
+		{args: []string{"validate", "3X36YT6DZAAAW0NT3GCJJ9764WCVS"}, code: 1,
+			stdout: `argument 1: "3X36YT6DZAAAW0NT3GCJJ9764WCVS": invalid length 29 bytes, want 26 (this looks like a mistyped public ID: its check character does not match)` + "\n",
+			stderr: "ulid: 1 of 1 IDs invalid\n"},
 	} {
 		r := runCmd(t, tc.stdin, tc.args...)
 		if r.code != tc.code || r.stdout != tc.stdout || r.stderr != tc.stderr {

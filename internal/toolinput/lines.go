@@ -4,23 +4,7 @@ import (
 	"bufio"
 	"io"
 	"iter"
-	"strconv"
 )
-
-// A Place is where an input came from: a command-line argument or a line
-// of text, such as standard input.
-type Place struct {
-	Arg  int // the 1-based argument number, or 0 for a line
-	Line int // the 1-based line number, counted over every line, blank ones too; 0 for an argument
-}
-
-// String says where, such as "argument 3" or "line 7", for messages.
-func (p Place) String() string {
-	if p.Arg > 0 {
-		return "argument " + strconv.Itoa(p.Arg)
-	}
-	return "line " + strconv.Itoa(p.Line)
-}
 
 // Inputs returns the IDs in args, command-line arguments, each read as
 // Read reads it, in order, with its Place set to its argument number. An

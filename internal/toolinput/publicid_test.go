@@ -76,30 +76,37 @@ func TestReadPublicID(t *testing.T) {
 	}
 }
 
-// TestPublicIDHint checks the hint for a public ID read as an ID: given for
-// every text of a public ID's form, public IDs of any key among them, and
-// for none other, with the message otherwise the same.
+// TestPublicIDHint checks the verdict and the hint for a public ID read as
+// an ID: Public for every text of a public ID's form, public IDs of any
+// key among them; Mistyped for that form but for the check character;
+// NotPublic for the rest, with the message otherwise the same.
 func TestPublicIDHint(t *testing.T) {
 	const hint = "invalid length 29 bytes, want 26 (this looks like a public ID: unmask it with its key)"
+	const typo = "invalid length 29 bytes, want 26 (this looks like a mistyped public ID: its check character does not match)"
 	for _, tc := range []struct {
-		in   string
-		opt  Options
-		want string
+		in      string
+		opt     Options
+		want    string
+		verdict Verdict
 	}{
-		{in: specPublic, want: hint},
-		{in: " " + strings.ToLower(specPublic), want: hint},
-		{in: specPublic, opt: Options{Strict: true, ULIDOnly: true}, want: hint},
-		{in: "WC0JRP5XSD82MGNKBEF7E8HDC6EDH", want: hint},
-		{in: "3X36YT6DZAAAW0NT3GCJJ9764WCVS", want: "invalid length 29 bytes, want 26"},                                                              // a typo
+		{in: specPublic, want: hint, verdict: Public},
+		{in: " " + strings.ToLower(specPublic), want: hint, verdict: Public},
+		{in: specPublic, opt: Options{Strict: true, ULIDOnly: true}, want: hint, verdict: Public},
+		{in: "WC0JRP5XSD82MGNKBEF7E8HDC6EDH", want: hint, verdict: Public},
+		{in: "3X36YT6DZAAAW0NT3GCJJ9764WCVS", want: typo, verdict: Mistyped},                                                                         // a typo
+		{in: "3X36YT6DZA8AW0NT3GCJJ9764WCSV", want: typo, verdict: Mistyped},                                                                         // a swap
 		{in: "3X86YT6DZA8AW0NT3GCJJ9764WCVC", want: "invalid length 29 bytes, want 26"},                                                              // overflow
 		{in: "3X36YT6DZA8AW0NT3GCJJ9764WCVSX", want: "invalid length 30 bytes, want 26"},                                                             // too long
 		{in: "01ARYZ6S41TSV4RRFFQ69G5FAVXXX", want: "invalid length 29 bytes, want 26"},                                                              // a ULID and junk
 		{in: "3X36YT6DZA8AW0NT3GCJJ9764WC,S", want: "invalid length 29 bytes, want 26 (a line holds one ID, and this one has a comma at offset 27)"}, // not the alphabet
+		// 29 hex digits are UUID text by their shape: the UUID error, and
+		// the verdict all the same.
+		{in: "0123456789abcdef0123456789abc", want: "invalid UUID text length 29 bytes, want 36 (or 32, 38, 45)" + typo[len("invalid length 29 bytes, want 26"):], verdict: Mistyped},
 	} {
 		_, err := Read(tc.in, tc.opt)
 		var e *Error
-		if err == nil || err.Error() != tc.want || !errors.As(err, &e) || e.PublicID != strings.HasSuffix(tc.want, "its key)") {
-			t.Errorf("Read(%q) = %v; want %q", tc.in, err, tc.want)
+		if err == nil || err.Error() != tc.want || !errors.As(err, &e) || e.PublicID != tc.verdict {
+			t.Errorf("Read(%q) = %v; want %q, verdict %d", tc.in, err, tc.want, tc.verdict)
 		}
 	}
 
@@ -117,23 +124,23 @@ func TestPublicIDHint(t *testing.T) {
 			for i := range id {
 				id[i] = byte(r.Uint32())
 			}
-			if p := m.Mask(id); !looksPublic(p) || !looksPublic(strings.ToLower(p)) {
+			if p := m.Mask(id); publicVerdict(p) != Public || publicVerdict(strings.ToLower(p)) != Public {
 				t.Fatalf("%s: not the form of a public ID", p)
 			}
 		}
 	}
 	const alphabet, n = "0123456789ABCDEFGHJKMNPQRSTVWXYZ", 1 << 17
-	count := 0
+	count := [3]int{}
 	b := make([]byte, ulid.PublicIDSize)
 	for range n {
 		for i := range b {
 			b[i] = alphabet[r.IntN(32)]
 		}
-		if looksPublic(string(b)) {
-			count++
-		}
+		count[publicVerdict(string(b))]++
 	}
-	if count < n/128*8/10 || count > n/128*12/10 { // 1024 expected
-		t.Errorf("%d of %d random strings have the form, want about %d", count, n, n/128)
+	// 1024 expected Public, 31744 Mistyped.
+	if count[Public] < n/128*8/10 || count[Public] > n/128*12/10 || count[Mistyped] < n/128*31*9/10 || count[Mistyped] > n/128*31*11/10 {
+		t.Errorf("of %d random strings, %d have the form and %d all but the check character; want about %d and %d",
+			n, count[Public], count[Mistyped], n/128, n/128*31)
 	}
 }

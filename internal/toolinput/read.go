@@ -28,15 +28,39 @@ const (
 	PublicID             // a public ID, read with Options.Unmask (ulid.Masker.Unmask)
 )
 
+// String returns the name of the form k for messages: "ULID", "UUID" or
+// "public ID".
+func (k Kind) String() string {
+	return [...]string{"ULID", "UUID", "public ID"}[k]
+}
+
 // An Input is text as Read read it: what the tools print of an ID, and
-// what they show of an error, come from its fields alone. The text
-// without the white space around it, and where that starts, are
-// Trim(Given).
+// what they show of an error, come from its fields alone.
 type Input struct {
 	ID    ulid.ULID // the ID, if Read returned no error
 	Kind  Kind      // the form Given was read as, also when it is invalid
 	Given string    // the text as given; of text longer than MaxLine, its first MaxLine bytes
-	Place Place     // where Given came from, for messages: set by Inputs and Lines, zero from Read
+	// Text and Lead are Trim(Given): the text that was read, without the
+	// white space around it, and the bytes trimmed in front of it. Text
+	// longer than MaxLine is not read, nor trimmed: Text is then Given.
+	Text  string
+	Lead  int
+	Place Place // where Given came from, for messages: set by Inputs and Lines, zero from Read
+}
+
+// A Place is where an input came from: a command-line argument or a line
+// of text, such as standard input.
+type Place struct {
+	Arg  int // the 1-based argument number, or 0 for a line
+	Line int // the 1-based line number, counted over every line, blank ones too; 0 for an argument
+}
+
+// String says where, such as "argument 3" or "line 7", for messages.
+func (p Place) String() string {
+	if p.Arg > 0 {
+		return "argument " + strconv.Itoa(p.Arg)
+	}
+	return "line " + strconv.Itoa(p.Line)
 }
 
 // Read reads s, an argument or a field, as one ID under the policy: it
@@ -56,17 +80,18 @@ func Read(s string, opt Options) (Input, error) {
 // read is Read for text of n bytes whose first bytes are given: all of
 // them, or at least MaxLine if n is more.
 func read(given string, n int, opt Options) (Input, error) {
-	in := Input{Given: given}
+	in := Input{Given: given, Text: given}
 	if opt.Unmask != nil {
 		// Known before the text is read: a line too long is a public ID's
 		// error too.
 		in.Kind = PublicID
 	}
 	if n > MaxLine {
-		in.Given = given[:MaxLine]
+		in.Given, in.Text = given[:MaxLine], given[:MaxLine]
 		return in, &Error{Err: &ulid.ParseError{Err: ulid.ErrInvalidLength, Length: n, Offset: -1}}
 	}
-	text, lead := Trim(given)
+	in.Text, in.Lead = Trim(given)
+	text, lead := in.Text, in.Lead // for short
 	if in.Kind == ULID && !opt.ULIDOnly && isUUIDText(text) {
 		in.Kind = UUID
 	}
@@ -92,7 +117,9 @@ func read(given string, n int, opt Options) (Input, error) {
 		_, uerr := ulid.ParseUUID(text)
 		e.UUID = shift(uerr, lead)
 	}
-	e.PublicID = in.Kind == ULID && e.Err.Err == ulid.ErrInvalidLength && looksPublic(text)
+	if in.Kind != PublicID && e.Err.Err == ulid.ErrInvalidLength {
+		e.PublicID = publicVerdict(text)
+	}
 	if i := strings.IndexAny(text, separators); i >= 0 {
 		e.Separator, e.SeparatorOffset = text[i], lead+i
 	}
@@ -148,10 +175,10 @@ type Error struct {
 	// a line holds one ID.
 	Separator       byte
 	SeparatorOffset int
-	// PublicID is whether text read as a ULID, refused for its length, has
-	// the form of a public ID (see looksPublic), such as one pasted where
-	// an ID goes; the message then says so.
-	PublicID bool
+	// PublicID is, for text read as a ULID or UUID text and refused for
+	// its length, what it is as a public ID, such as one pasted where an
+	// ID goes; the message then says so. It is NotPublic for other text.
+	PublicID Verdict
 }
 
 // Error returns the message the tools show: the library's, without the
@@ -161,11 +188,12 @@ type Error struct {
 //
 //	invalid length 32 bytes, want 26; as UUID text: character 'g' at offset 31, want a hex digit
 //
-// and, if e.PublicID is set, the hint " (this looks like a public ID:
-// unmask it with its key)"; if e.Separator is set, the reminder " (a line
-// holds one ID, and this one has a comma at offset N)". For text longer
-// than MaxLine (e.Err.Length more than MaxLine) it is "line too long (N
-// bytes)".
+// and, if e.PublicID is Public, the hint " (this looks like a public ID:
+// unmask it with its key)", if Mistyped, " (this looks like a mistyped
+// public ID: its check character does not match)"; if e.Separator is set,
+// the reminder " (a line holds one ID, and this one has a comma at offset
+// N)". For text longer than MaxLine (e.Err.Length more than MaxLine) it is
+// "line too long (N bytes)".
 func (e *Error) Error() string {
 	if e.Err.Length > MaxLine {
 		return "line too long (" + strconv.Itoa(e.Err.Length) + " bytes)"
@@ -181,9 +209,7 @@ func (e *Error) Error() string {
 			msg += "; as UUID text: invalid" + rest
 		}
 	}
-	if e.PublicID {
-		msg += publicIDHint
-	}
+	msg += e.PublicID.hint()
 	if e.Separator != 0 {
 		msg += " (a line holds one ID, and this one has " + separatorNames[e.Separator] + " at offset " + strconv.Itoa(e.SeparatorOffset) + ")"
 	}
@@ -218,8 +244,7 @@ func (e *Error) Offset() int {
 func Report(in Input, err *Error) string {
 	q := Quote(in.Given)
 	if at := err.Offset(); at >= QuoteMax {
-		_, lead := Trim(in.Given)
-		q = "..." + strconv.Quote(in.Given[max(at+1-QuoteMax, lead):at+1])
+		q = "..." + strconv.Quote(in.Given[max(at+1-QuoteMax, in.Lead):at+1])
 		if at+1 < len(in.Given) {
 			q += "..."
 		}

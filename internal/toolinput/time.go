@@ -65,7 +65,7 @@ func ParseTime(s string) (uint64, error) {
 	}
 	ms, err := ulid.Timestamp(t)
 	if err != nil {
-		return 0, errors.New("out of range: ULIDs hold times from 1970-01-01T00:00:00Z to 10889-08-02T05:31:50.655Z")
+		return 0, errors.New(Message(err))
 	}
 	if miss != nil {
 		// The time is valid and in range once its offset is written as
@@ -83,8 +83,11 @@ func ParseTime(s string) (uint64, error) {
 var errMillisRange = errors.New("out of range: the largest Unix milliseconds a ULID holds are " +
 	strconv.FormatUint(ulid.MaxTimestamp, 10) + " (for microseconds or nanoseconds, divide by 1000 or 10^6)")
 
+// maxSeconds is ulid.MaxTimestamp as Unix seconds after @, as ParseTime reads them.
+var maxSeconds = "@" + strconv.FormatUint(ulid.MaxTimestamp/1000, 10) + "." + strconv.FormatUint(ulid.MaxTimestamp%1000, 10)
+
 // errSecondsRange is the error for Unix seconds beyond a ULID's range.
-var errSecondsRange = errors.New("out of range: the largest Unix seconds a ULID holds are @281474976710.655")
+var errSecondsRange = errors.New("out of range: the largest Unix seconds a ULID holds are " + maxSeconds)
 
 // fractionError returns the error for s, decimal digits with a fraction
 // whose whole part is whole: not Unix milliseconds, which have no
@@ -104,13 +107,13 @@ func fractionError(s, whole string) error {
 	case err == nil && secs <= ulid.MaxTimestamp/1000:
 		if _, err := parseSeconds(s); err != nil {
 			return errors.New(name + " has a fraction, so it is not Unix milliseconds, and as Unix seconds it is out of range: " +
-				"the largest a ULID holds are @281474976710.655")
+				"the largest a ULID holds are " + maxSeconds)
 		}
 		return errors.New(name + " has a fraction, which Unix milliseconds do not have; write " + seconds + " for Unix seconds, or the time in RFC 3339")
 	case err == nil && secs <= ulid.MaxTimestamp:
 		return errors.New(name + " has a fraction, which Unix milliseconds do not have; for Unix milliseconds, drop the fraction: " + whole)
 	}
-	return errors.New(name + " is out of range as Unix seconds and as Unix milliseconds: the largest a ULID holds are @281474976710.655 and " +
+	return errors.New(name + " is out of range as Unix seconds and as Unix milliseconds: the largest a ULID holds are " + maxSeconds + " and " +
 		strconv.FormatUint(ulid.MaxTimestamp, 10))
 }
 

@@ -33,8 +33,9 @@
 // length of a UUID text form gets both errors (see Error).
 //
 // With Options.Unmask, text is read as a public ID instead (see
-// ulid.Masker), trimmed the same way. Text read as a ULID that is refused
-// for its length but has the form of a public ID gets a hint that says so.
+// ulid.Masker), trimmed the same way. Text read as an ID that is refused
+// for its length but is a public ID, or a mistyped one, gets a hint that
+// says so (see Verdict).
 //
 // Text longer than MaxLine is not read at all: its error says only that
 // it is too long, and Lines skips such a line in constant memory.
@@ -42,9 +43,9 @@
 // The tools take their inputs from Inputs, an iterator over arguments and
 // lines of standard input (lines.go), read each with Read (read.go), and
 // print an invalid one with Report. The other files hold the rest that the
-// command and the page share: ParseTime, Format and LocalTime (time.go),
-// ParseCount (count.go), Generation (generate.go) and the public ID hint
-// (publicid.go).
+// command and the page share: the fields they show of an ID (fields.go),
+// ParseTime, Format and LocalTime (time.go), ParseCount (count.go),
+// Generation (generate.go) and the verdict on public IDs (publicid.go).
 package toolinput
 
 import (

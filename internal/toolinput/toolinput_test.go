@@ -200,7 +200,7 @@ func TestTooLong(t *testing.T) {
 		var e *Error
 		want := "line too long (" + strconv.Itoa(len(s)) + " bytes)"
 		if err == nil || err.Error() != want || !errors.As(err, &e) || e.Err.Length != len(s) || e.UUID != nil || e.Separator != 0 ||
-			!errors.Is(err, ulid.ErrInvalidLength) || e.Offset() != -1 || in.Given != s[:MaxLine] || in.ID != (ulid.ULID{}) || in.Kind != ULID {
+			!errors.Is(err, ulid.ErrInvalidLength) || e.Offset() != -1 || in.Given != s[:MaxLine] || in.Text != in.Given || in.Lead != 0 || in.ID != (ulid.ULID{}) || in.Kind != ULID {
 			t.Errorf("%d bytes: %+v, %v; want %q", len(s), in, err, want)
 		}
 	}
@@ -305,6 +305,9 @@ func FuzzRead(f *testing.F) {
 		}
 		opt := Options{Strict: strict, ULIDOnly: ulidOnly}
 		in, err := Read(s, opt)
+		if in.Given != s || in.Text != trimmed || in.Lead != lead {
+			t.Fatalf("Read(%q): Given %q, Text %q, Lead %d; want the text and Trim's %q, %d", s, in.Given, in.Text, in.Lead, trimmed, lead)
+		}
 		// A line of standard input is read as the same text as an argument.
 		var lines []Input
 		var lineErr error

@@ -15,16 +15,15 @@ test('decode the vectors of testdata/vectors.json, every field', { tag: '@export
     await decode(page, v.text);
     await hidden(page, 'dec-result', false, v.text);
     await hidden(page, 'dec-error');
-    await value(page, 'dec-canonical', v.text);
-    await value(page, 'dec-utc', v.utc);
+    await value(page, 'dec-ulid', v.text);
+    await value(page, 'dec-time', v.utc);
     await value(page, 'dec-local', kolkata(v.ms));
     // ICU may name the zone by its older name, Asia/Calcutta.
     await expect(page.locator('#dec-zone')).toHaveText(/^\(Asia\/(Kolkata|Calcutta)\)$/);
-    await value(page, 'dec-ms', String(v.ms));
-    await value(page, 'dec-timehex', v.hex.slice(0, 12));
+    await value(page, 'dec-unix_ms', String(v.ms));
     await value(page, 'dec-entropy', v.hex.slice(12));
     await value(page, 'dec-uuid', v.uuid);
-    await expect(page.locator('#dec-uuidv7')).toHaveText(/^No: /);
+    await expect(page.locator('#dec-uuidv7')).toHaveText('false');
     await hidden(page, 'dec-note');
     const parts = await anatomyOf(page, 'dec-anatomy');
     expect(parts.map((p) => [p.name, p.chars, p.value])).toEqual([
@@ -39,17 +38,15 @@ test('decode says whether an ID is a valid UUIDv7', async ({ page }) => {
     [RFC_V7.text.toLowerCase(), true], [vectors[0].text, false], [vectors[0].uuid, false],
     ['017f22e2-79b0-7cc3-c8c4-dc0c0c07398f', false], ['017f22e2-79b0-6cc3-98c4-dc0c0c07398f', false]]) {
     await decode(page, input);
-    await value(page, 'dec-uuidv7', yes
-      ? 'Yes: version 7 with the variant 10, a valid RFC 9562 UUIDv7'
-      : 'No: not version 7 with the variant 10, so not a valid UUIDv7', input);
+    await value(page, 'dec-uuidv7', String(yes), input);
     await hidden(page, 'dec-error', true, input);
   }
   await decode(page, RFC_V7.uuid);
-  await value(page, 'dec-canonical', RFC_V7.text);
-  await value(page, 'dec-ms', String(RFC_V7.ms));
+  await value(page, 'dec-ulid', RFC_V7.text);
+  await value(page, 'dec-unix_ms', String(RFC_V7.ms));
   // A screen reader reads the field's name and then the answer.
   const tree = await page.locator('#dec-result .fields').ariaSnapshot();
-  expect(tree).toMatch(/- term: UUIDv7\n\s*- definition:\n\s*- status: "?Yes: version 7 with the variant 10/);
+  expect(tree).toMatch(/- term: Valid UUIDv7\n\s*- definition:\n\s*- status: "?true"?$/);
   await shot(page, 'decode-v7.png');
   await decode(page, '01ARYZ6S41TSV4RRFFQ69G5FAU');
   await hidden(page, 'dec-result');
@@ -57,7 +54,7 @@ test('decode says whether an ID is a valid UUIDv7', async ({ page }) => {
 
 test('the anatomy reads as two labelled parts to a screen reader', async ({ page }) => {
   await decode(page, vectors[0].text);
-  await value(page, 'dec-canonical', vectors[0].text);
+  await value(page, 'dec-ulid', vectors[0].text);
   const tree = await page.locator('#dec-anatomy').ariaSnapshot();
   for (const want of ['Anatomy of', `code: ${vectors[0].text}`, 'Timestamp 10 characters, 48 bits', vectors[0].text.slice(0, 10),
     `time: ${vectors[0].utc}`, 'Randomness 16 characters, 80 bits', vectors[0].text.slice(10), `in hex: ${vectors[0].hex.slice(12)}`]) {
@@ -71,9 +68,9 @@ test('decode accepts UUID text, as ulid inspect does', async ({ page }) => {
   for (const v of vectors) {
     for (const form of [v.uuid, ` ${v.uuid.toUpperCase()} `, `{${v.uuid}}`, `urn:uuid:${v.uuid}`, v.uuid.replaceAll('-', '')]) {
       await decode(page, form);
-      await value(page, 'dec-canonical', v.text, form);
+      await value(page, 'dec-ulid', v.text, form);
       await hidden(page, 'dec-error', true, form);
-      await value(page, 'dec-utc', v.utc);
+      await value(page, 'dec-time', v.utc);
       await value(page, 'dec-uuid', v.uuid);
       await expect(page.locator('#dec-note')).toHaveText(/read as UUID text/);
     }
@@ -90,7 +87,7 @@ test('decode accepts UUID text, as ulid inspect does', async ({ page }) => {
 test('copy buttons on each decoded field', async ({ page }) => {
   const v = vectors[0];
   await decode(page, v.text);
-  const fields = { 'dec-canonical': v.text, 'dec-utc': v.utc, 'dec-ms': String(v.ms), 'dec-timehex': v.hex.slice(0, 12),
+  const fields = { 'dec-ulid': v.text, 'dec-time': v.utc, 'dec-unix_ms': String(v.ms),
     'dec-entropy': v.hex.slice(12), 'dec-uuid': v.uuid, 'dec-local': kolkata(v.ms) };
   for (const [id, want] of Object.entries(fields)) {
     await page.evaluate(() => navigator.clipboard.writeText(''));
@@ -153,7 +150,7 @@ test.describe('in Africa/Monrovia', () => {
     ]) {
       await decode(page, ulidAt(ms));
       await value(page, 'dec-local', local, `at ${ms}`);
-      await value(page, 'dec-utc', new Date(ms).toISOString());
+      await value(page, 'dec-time', new Date(ms).toISOString());
       await expect(page.locator('#dec-zone')).toHaveText(utc
         ? '(Africa/Monrovia: in UTC, as the offset then, -00:44:30, has seconds, which RFC 3339 cannot write)'
         : '(Africa/Monrovia)');
@@ -190,12 +187,12 @@ test('white space is what the Go policy trims, in every field: U+3000 and U+2028
   await hidden(page, 'dec-result');
   await expect(page.locator('#dec-input')).not.toHaveAttribute('aria-invalid');
   await decode(page, '\ufeff' + v.text + '\u00a0');
-  await value(page, 'dec-canonical', v.text);
+  await value(page, 'dec-ulid', v.text);
   await expect(page.locator('#dec-note')).toHaveText(/surrounding white space ignored/);
 
   await page.fill('#list-input', '\u3000\n' + v.text + '\n\u00a0\n');
   await expect(page.locator('#list-status')).toHaveText('1 valid ID, sorted by time; 1 invalid.');
-  expect(await texts(page, '#list-bad-items li')).toEqual(['Line 1: \u3000: invalid length 3 bytes, want 26']);
+  expect(await texts(page, '#list-bad-items li')).toEqual(['line 1: "\\u3000": invalid length 3 bytes, want 26']);
   await page.fill('#list-input', '\u00a0\n\ufeff \n');
   await hidden(page, 'list-out');
 
@@ -234,8 +231,9 @@ test('decode a list: sorted by time, invalid lines with the reason, copy of the 
   ]);
   await expect(page.locator('#list-bad-title')).toHaveText('2 invalid lines');
   expect(await texts(page, '#list-bad-items li')).toEqual([
-    `Line 4: 01ARYZ6S41TSV4RRFFQ69G5FAU: invalid character 'U' at offset 25`,
-    'Line 7: 01563df3-6481-d676-4c61efb99302bd5b: invalid UUID text length 35 bytes, want 36 for the form with hyphens',
+    // As ulid validate prints them.
+    `line 4: "01ARYZ6S41TSV4RRFFQ69G5FAU": invalid character 'U' at offset 25`,
+    'line 7: "01563df3-6481-d676-4c61efb99302bd5b": invalid UUID text length 35 bytes, want 36 for the form with hyphens',
   ]);
   await page.click('#list-copy');
   await expect(page.locator('#copy-status')).toHaveText(/Copied 5 sorted IDs/);
@@ -290,14 +288,14 @@ test('the anatomy in both colour schemes: distinct colours, WCAG 2 AA contrast (
 test('decode normalises lower case, aliases and white space', async ({ page }) => {
   const v = vectors[0];
   await decode(page, extras.lower.text);
-  await value(page, 'dec-canonical', extras.lower.want);
+  await value(page, 'dec-ulid', extras.lower.want);
   await expect(page.locator('#dec-note')).toHaveText(/lower case/);
   await decode(page, extras.aliases.text);
-  await value(page, 'dec-canonical', extras.aliases.want);
+  await value(page, 'dec-ulid', extras.aliases.want);
   await value(page, 'dec-uuid', v.uuid);
   await expect(page.locator('#dec-note')).toHaveText(new RegExp(`aliases at offsets ${extras.aliases.offsets.join(', ')}`));
   await decode(page, `  ${v.text}\n`);
-  await value(page, 'dec-canonical', v.text);
+  await value(page, 'dec-ulid', v.text);
   await expect(page.locator('#dec-note')).toHaveText(/white space ignored/);
   await decode(page, v.text);
   await page.locator('#dec-input').blur();

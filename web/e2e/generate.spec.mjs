@@ -175,7 +175,7 @@ test('generate UUIDv7: a labelled checkbox; each UUID form has version 7 and var
   await page.click('#tab-decode');
   await page.fill('#dec-input', ids[0]);
   await value(page, 'dec-uuid', uuidOf(ids[0]));
-  await expect(page.locator('#dec-uuidv7')).toHaveText(/^Yes: version 7 with the variant 10/);
+  await expect(page.locator('#dec-uuidv7')).toHaveText('true');
   await page.click('#tab-generate');
 
   // Unticked, the next ULIDs are the plain kind again.

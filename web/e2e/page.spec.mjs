@@ -61,7 +61,7 @@ test('a Go function called with bad arguments returns ok false, and the page kee
   await page.fill('#gen-count', '3');
   await page.click('#gen-button');
   await expect(page.locator('#gen-list .id')).toHaveCount(3);
-  expect(await page.evaluate((v) => ulidgo.decode(v).fields.canonical, vectors[0].text.toLowerCase())).toBe(vectors[0].text);
+  expect(await page.evaluate((v) => ulidgo.decode(v).fields.ulid, vectors[0].text.toLowerCase())).toBe(vectors[0].text);
   expect(await page.evaluate((v) => ulidgo.convert(v).uuid, vectors[0].text)).toBe(vectors[0].uuid);
 });
 
@@ -141,7 +141,7 @@ test('keyboard only: tabs with arrow keys, Home, End; fields reachable with Tab'
   await kb.keyboard.press('Tab');
   expect(await active()).toBe('dec-input');
   await kb.keyboard.type(vectors[0].text.toLowerCase());
-  await value(kb, 'dec-canonical', vectors[0].text);
+  await value(kb, 'dec-ulid', vectors[0].text);
   await kb.keyboard.press('Shift+Tab');
   await expectTab('decode');
   await kb.keyboard.press('End');

@@ -119,7 +119,7 @@ test('phone width: Decode\'s fields and list; each Copy beside or under its valu
   expect(scroll, 'the page is wider than the window').toBeLessThanOrEqual(WIDTH);
   const places = await copyPlaces(page, '#dec-result button.copy', (b) => document.getElementById(b.dataset.copy));
   expect(places.map((p) => p.label)).toEqual(['Copy the canonical ULID', 'Copy the time in UTC', 'Copy the local time',
-    'Copy the Unix milliseconds', 'Copy the timestamp in hex', 'Copy the entropy in hex', 'Copy the UUID']);
+    'Copy the Unix milliseconds', 'Copy the entropy in hex', 'Copy the UUID']);
   expectPlaced(places, 'decode');
   // The local time's Copy button comes before its zone, and the UUID is
   // on one line.
@@ -167,7 +167,7 @@ test('phone width: UUID text in the Decode field shows from its start', async ({
   await open(page, '#decode');
   for (const v of vectors) {
     await page.fill('#dec-input', v.uuid);
-    await expect(page.locator('#dec-canonical')).toHaveJSProperty('value', v.text);
+    await expect(page.locator('#dec-ulid')).toHaveJSProperty('value', v.text);
     expect(await page.$eval('#dec-input', (e) => [e.scrollLeft, e.scrollWidth <= e.clientWidth]), v.uuid).toEqual([0, true]);
   }
 });

@@ -10,8 +10,6 @@
 package main
 
 import (
-	"encoding/hex"
-	"errors"
 	"slices"
 	"strconv"
 	"strings"
@@ -35,34 +33,63 @@ type record = map[string]any
 // blankRecord is the record of a blank field: the page clears its output.
 var blankRecord = record{"blank": true}
 
-// isBlank reports whether s is empty once trimmed by the tools' policy,
-// which trims less than JavaScript's String.prototype.trim: U+3000 and
-// U+2028 are characters to it.
-func isBlank(s string) bool {
-	t, _ := toolinput.Trim(s)
-	return t == ""
-}
-
-// A fieldError is an error in one field of a form, Field being "count" or
-// "time" of Generate or "keys" of Public IDs, so that the page marks that
-// field. Its message starts with the field's name, as in "count: out of
-// range: want from 1 to 1000".
-type fieldError struct {
-	Field string
-	Err   error
-}
-
-func (e *fieldError) Error() string { return e.Field + ": " + e.Err.Error() }
-func (e *fieldError) Unwrap() error { return e.Err }
-
 // failure is the record of a call that failed: ok false and error, with
-// err's message; for a fieldError, also the field, and the message without
-// the field's name, which the page puts its label in front of.
-func failure(err error) record {
-	e := record{"message": err.Error()}
-	var fe *fieldError
-	if errors.As(err, &fe) {
-		e["field"], e["message"] = fe.Field, fe.Err.Error()
+// message; with a field, "count" or "time" of Generate or "keys" of Public
+// IDs, also that field, so that the page marks it and puts its label in
+// front of the message.
+func failure(field, message string) record {
+	e := record{"message": message}
+	if field != "" {
+		e["field"] = field
+	}
+	return record{"ok": false, "error": e}
+}
+
+// read reads input as toolinput.Read does, under opt, and returns it, or
+// the record to return instead: blankRecord for a field that is blank once
+// trimmed, or the problem of text that is no ID, in a field that takes
+// both forms if both (see problem).
+func read(input string, opt toolinput.Options, both bool) (toolinput.Input, record) {
+	in, err := toolinput.Read(input, opt)
+	switch {
+	case in.Text == "":
+		return in, blankRecord
+	case err != nil:
+		return in, problem(in, err, both)
+	}
+	return in, nil
+}
+
+// problem is the record of err, toolinput.Read's error for in, in a field
+// that takes either form (ULID or UUID text) if both: ok false and error,
+// with
+//
+//   - message: the error's, as the command shows it;
+//   - title: "Not a valid ULID: " and the message (UUID, public ID: the
+//     form it was read as);
+//   - public: true for text that is, or looks like a mistyped, public ID
+//     (toolinput.Verdict), which the message says;
+//   - detail: for an error of length, what the field holds against what
+//     it should: "You entered 25 characters; a ULID has 26.", naming a
+//     character that is not ASCII, which counts as several bytes;
+//   - offset: the byte offset in in.Given of the character the error
+//     names, or -1; then index, the same in UTF-16 code units, as
+//     JavaScript indexes strings, and char, that character, named if it
+//     shows as nothing ("space", "U+3000").
+func problem(in toolinput.Input, err error, both bool) record {
+	te := err.(*toolinput.Error) // every error of Read
+	e := record{"message": te.Error(), "title": "Not a valid " + in.Kind.String() + ": " + te.Error(), "offset": -1, "index": -1}
+	if te.PublicID != toolinput.NotPublic {
+		e["public"] = true
+	}
+	// A line too long is not read, so a count of its characters after
+	// trimming would contradict the length the message gives.
+	if te.Err.Err == ulid.ErrInvalidLength && te.Err.Length <= toolinput.MaxLine {
+		e["detail"] = lengthDetail(in, both)
+	}
+	if at := te.Offset(); at >= 0 && at < len(in.Given) {
+		r, _ := utf8.DecodeRuneInString(in.Given[at:])
+		e["offset"], e["index"], e["char"] = at, utf16Index(in.Given, at), visible(r)
 	}
 	return record{"ok": false, "error": e}
 }
@@ -70,65 +97,17 @@ func failure(err error) record {
 // uuidLengths are the lengths of the UUID text forms, for the length hint.
 const uuidLengths = "36 (or 32 without hyphens, 38 in braces, 45 with urn:uuid:)"
 
-// problem is the record of err, toolinput.Read's error for given, read as
-// kind, in a field that takes either form (ULID or UUID text) if both:
-// ok false and error, with
-//
-//   - message: the error's, as the command shows it;
-//   - title: "Not a valid ULID: " and the message (UUID, public ID: the
-//     form it was read as);
-//   - detail: for an error of length, what the field holds against what
-//     it should: "You entered 25 characters; a ULID has 26.", naming a
-//     character that is not ASCII, which counts as several bytes;
-//   - offset: the byte offset in given of the character the error names,
-//     or -1; then index, the same in UTF-16 code units, as JavaScript
-//     indexes strings, and char, that character, named if it shows as
-//     nothing ("space", "U+3000").
-func problem(given string, kind toolinput.Kind, err error, both bool) record {
-	name, lengths := "ULID", "a ULID has 26"
-	switch {
-	case kind == toolinput.PublicID:
-		name, lengths = "public ID", "a public ID has 29"
-	case kind == toolinput.UUID:
-		name, lengths = "UUID", "a UUID has "+uuidLengths
-	}
+// lengthDetail says how many characters in holds once trimmed, against the
+// lengths of its form, or of both ULIDs and UUID text. Lengths are counted
+// in bytes, so it names the first character that is not ASCII, and, if
+// that is white space at either end, says that the tools do not trim it.
+func lengthDetail(in toolinput.Input, both bool) string {
+	lengths := map[toolinput.Kind]string{toolinput.ULID: "a ULID has 26", toolinput.UUID: "a UUID has " + uuidLengths,
+		toolinput.PublicID: "a public ID has 29"}[in.Kind]
 	if both {
 		lengths = "a ULID has 26, UUID text " + uuidLengths
 	}
-	e := record{"message": err.Error(), "title": "Not a valid " + name + ": " + err.Error(), "offset": -1, "index": -1}
-	// A line too long is not read, so a count of its characters after
-	// trimming would contradict the length the message gives.
-	var pe *ulid.ParseError
-	if errors.As(err, &pe) && pe.Err == ulid.ErrInvalidLength && pe.Length <= toolinput.MaxLine {
-		e["detail"] = lengthDetail(given, name, lengths)
-	}
-	if at := errorOffset(err); at >= 0 && at < len(given) {
-		r, _ := utf8.DecodeRuneInString(given[at:])
-		e["offset"], e["index"], e["char"] = at, utf16Index(given, at), visible(r)
-	}
-	return record{"ok": false, "error": e}
-}
-
-// errorOffset returns the byte offset of the character err names, or -1:
-// toolinput.Error.Offset for an input the policy refused; -1 for other
-// errors, such as a key's, which name no character of the input.
-func errorOffset(err error) int {
-	var te *toolinput.Error
-	if errors.As(err, &te) {
-		return te.Offset()
-	}
-	return -1
-}
-
-// lengthDetail says how many characters given holds once trimmed, against
-// lengths, the lengths of name. Lengths are counted in bytes, so it names
-// the first character that is not ASCII, and, if that is white space at
-// either end, says that the tools do not trim it.
-func lengthDetail(given, name, lengths string) string {
-	t, _ := toolinput.Trim(given)
-	if t == "" {
-		return ""
-	}
+	t := in.Text
 	n := utf8.RuneCountInString(t)
 	s := "You entered " + strconv.Itoa(n) + " character" + plural(n) + "; " + lengths + "."
 	i := strings.IndexFunc(t, func(r rune) bool { return r > unicode.MaxASCII })
@@ -136,7 +115,7 @@ func lengthDetail(given, name, lengths string) string {
 		return s
 	}
 	r, _ := utf8.DecodeRuneInString(t[i:])
-	s += " “" + visible(r) + "” is not ASCII, so it counts as several bytes, and no " + name + " has it."
+	s += " “" + visible(r) + "” is not ASCII, so it counts as several bytes, and no " + in.Kind.String() + " has it."
 	first, _ := utf8.DecodeRuneInString(t)
 	last, _ := utf8.DecodeLastRuneInString(t)
 	if invisible(r) && (r == first || r == last) {
@@ -188,122 +167,99 @@ func utf16Index(s string, offset int) int {
 // MaxCount is the most ULIDs one call to generate makes.
 const MaxCount = 1000
 
-// generation is how the page makes ULIDs, the rule ulid follows
+// generate makes count ULIDs by the rule ulid follows
 // (toolinput.Generation): for the current time if at is blank, otherwise for
 // the time at, read as ulid --time reads it (toolinput.ParseTime). With
 // monotonic they increase strictly; without, each has fresh random entropy,
 // so those made in the same millisecond are in no particular order. With v7
-// each is also a valid RFC 9562 version 7 UUID. It returns the function that
-// makes the next ULID; its error is ParseTime's.
-func generation(monotonic, v7 bool, at string) (func() (ulid.ULID, error), error) {
+// each is also a valid RFC 9562 version 7 UUID. count is the text of the
+// page's field, read as the command's -n (toolinput.ParseCount), from 1 to
+// MaxCount. The record has items, the fields of each ULID (see fields),
+// with ulid in lower case if lower; and at, the time set in UTC, or "" for
+// now. An error about the count or the time is a failure of that field.
+func generate(count string, monotonic, lower bool, at string, v7 bool) record {
+	n, err := toolinput.ParseCount(count, 1, MaxCount)
+	if err != nil {
+		return failure("count", err.Error())
+	}
 	g := toolinput.Generation{V7: v7, Fresh: !monotonic}
-	if !isBlank(at) {
-		var err error
+	if at, _ = toolinput.Trim(at); at != "" {
 		if g.At, err = toolinput.ParseTime(at); err != nil {
-			return nil, err
+			return failure("time", err.Error())
 		}
 		g.AtSet = true
 	}
-	return g.Generator(), nil
-}
-
-// generate makes count ULIDs by the rule of generation. count is the text
-// of the page's field, read as the command's -n (toolinput.ParseCount),
-// from 1 to MaxCount. The record has items, each with ulid (in lower case
-// if lower), utc, its time, and entropy, its 10 entropy bytes in hex; and
-// at, the time set in UTC, or "" for now. An error about the count or the
-// time is a *fieldError.
-func generate(count string, monotonic, lower bool, at string, v7 bool) (record, error) {
-	n, err := toolinput.ParseCount(count, 1, MaxCount)
-	if err != nil {
-		return nil, &fieldError{Field: "count", Err: err}
-	}
-	next, err := generation(monotonic, v7, at)
-	if err != nil {
-		return nil, &fieldError{Field: "time", Err: err}
-	}
+	next := g.Generator()
 	items := make([]any, n)
 	for i := range items {
 		id, err := next()
 		if err != nil {
-			return nil, err
+			return failure("", err.Error())
 		}
-		s, e := id.String(), id.Entropy()
+		f := fields(id)
 		if lower {
-			s = strings.ToLower(s)
+			f["ulid"] = strings.ToLower(id.String())
 		}
-		items[i] = record{"ulid": s, "utc": toolinput.Format(id.Timestamp()), "entropy": hex.EncodeToString(e[:])}
+		items[i] = f
 	}
 	r := record{"ok": true, "items": items, "at": ""}
-	if !isBlank(at) {
-		r["at"] = items[0].(record)["utc"]
+	if g.AtSet {
+		r["at"] = items[0].(record)["time"]
 	}
-	return r, nil
+	return r
 }
 
 // decode reads input under the tools' input policy (toolinput.Read), as
 // ulid inspect does: surrounding white space is trimmed, and it is a ULID
 // (lower case and Crockford's aliases accepted) or UUID text. offset
 // returns the local time zone's offset from UTC at an instant (Unix ms),
-// in seconds east. The record has fields, each shown as it is, in the
-// page's output of the same name: canonical, utc, local, ms, timehex (the
-// 6 timestamp bytes), entropy (the 10 entropy bytes), uuid, uuidv7; zone,
-// what to say of the local time ("" or why it is in UTC); and note, what
-// normalising the input did ("" or "Normalised: ..."). Its error, for
-// text that looks like a public ID, has hint, which says so.
+// in seconds east. The record has fields, the ID's fields (see fields),
+// each shown as it is in the page's output of the same name; local, its
+// time in the local time zone; zone, what to say of the local time ("" or
+// why it is in UTC); and note, what normalising the input did ("" or
+// "Normalised: ...").
 func decode(input string, offset func(ms uint64) int) record {
-	if isBlank(input) {
-		return blankRecord
-	}
-	in, err := toolinput.Read(input, toolinput.Options{})
-	if err != nil {
-		r := problem(input, in.Kind, err, false)
-		if hint := publicHint(input, in.Kind, err); hint != "" {
-			r["error"].(record)["hint"] = hint
-		}
+	in, r := read(input, toolinput.Options{}, false)
+	if r != nil {
 		return r
 	}
-	id, ms := in.ID, in.ID.Timestamp()
-	e := id.Entropy()
+	ms := in.ID.Timestamp()
 	zoneOffset := offset(ms)
 	local := toolinput.LocalTime(ms, zoneOffset) // in UTC if the offset has seconds
 	zone := ""
 	if _, shown := local.Zone(); shown != zoneOffset {
 		zone = "in UTC, as the offset then, " + offsetText(zoneOffset) + ", has seconds, which RFC 3339 cannot write"
 	}
-	v7 := "No: not version 7 with the variant 10, so not a valid UUIDv7"
-	if id.IsUUIDv7() {
-		v7 = "Yes: version 7 with the variant 10, a valid RFC 9562 UUIDv7"
-	}
-	return record{"ok": true, "zone": zone, "note": normalised(input, in.Kind), "fields": record{
-		"canonical": id.String(),
-		"utc":       toolinput.Format(ms),
-		"local":     local.Format(toolinput.Layout),
-		"ms":        strconv.FormatUint(ms, 10),
-		"timehex":   hex.EncodeToString(id[:6]),
-		"entropy":   hex.EncodeToString(e[:]),
-		"uuid":      id.UUIDString(),
-		"uuidv7":    v7,
-	}}
+	return record{"ok": true, "fields": fields(in.ID), "local": local.Format(toolinput.Layout), "zone": zone, "note": normalised(in)}
 }
 
-// normalised says what reading input, a valid ID read as kind, did to it:
-// UUID text read, lower case read as upper case, Crockford's aliases I, L
-// and O read as 1 and 0 (at their byte offsets in input), surrounding
-// white space ignored; or "" if nothing.
-func normalised(input string, kind toolinput.Kind) string {
-	text, lead := toolinput.Trim(input)
+// fields returns the fields of id, as ulid inspect shows them
+// (toolinput.Fields), with the time in UTC: a record of their names and
+// their values as text.
+func fields(id ulid.ULID) record {
+	r := record{}
+	for _, f := range toolinput.Fields() {
+		r[f.Name] = string(f.Append(nil, id, id.Time()))
+	}
+	return r
+}
+
+// normalised says what reading in, a valid ID, did to its text: UUID text
+// read, lower case read as upper case, Crockford's aliases I, L and O read
+// as 1 and 0 (at their byte offsets in in.Given), surrounding white space
+// ignored; or "" if nothing.
+func normalised(in toolinput.Input) string {
 	var notes []string
-	if kind == toolinput.UUID {
+	if in.Kind == toolinput.UUID {
 		notes = append(notes, "read as UUID text, the same 16 bytes")
 	} else {
-		if strings.ContainsFunc(text, unicode.IsLower) {
+		if strings.ContainsFunc(in.Text, unicode.IsLower) {
 			notes = append(notes, "lower case read as upper case")
 		}
 		var aliases []string
-		for i := range len(text) {
-			if strings.IndexByte("ILOilo", text[i]) >= 0 {
-				aliases = append(aliases, strconv.Itoa(lead+i))
+		for i := range len(in.Text) {
+			if strings.IndexByte("ILOilo", in.Text[i]) >= 0 {
+				aliases = append(aliases, strconv.Itoa(in.Lead+i))
 			}
 		}
 		if n := len(aliases); n == 1 {
@@ -312,7 +268,7 @@ func normalised(input string, kind toolinput.Kind) string {
 			notes = append(notes, "Crockford aliases at offsets "+strings.Join(aliases, ", ")+" read as 1 (I, L) or 0 (O)")
 		}
 	}
-	if len(text) != len(input) {
+	if len(in.Text) != len(in.Given) {
 		notes = append(notes, "surrounding white space ignored")
 	}
 	if len(notes) == 0 {
@@ -329,17 +285,13 @@ const MaxLines = 10000
 // longer than toolinput.MaxLine is an error. The record has valid, the
 // valid IDs of the first MaxLines lines sorted by time (and, within a
 // millisecond, by the rest of their bits, as ULIDs sort), each with line
-// (counted from 1), canonical and utc; invalid, the others in line order,
-// each with line, input (the line as given, of a line longer than
-// toolinput.MaxLine its first MaxLine bytes) and message; and unread, the
-// number of lines left unread. It reads the first MaxLines lines, then
+// (counted from 1) and the fields ulid and time (see fields); invalid, the
+// others in line order, each with report, the line ulid validate prints of
+// it (toolinput.Report); and unread, the number of lines left unread. It reads the first MaxLines lines, then
 // skips blank lines up to the next line that is not blank: the lines from
 // that one to the end are unread, and text with only blank lines after
 // line MaxLines has none unread.
 func decodeList(text string) record {
-	if isBlank(text) {
-		return blankRecord
-	}
 	type item struct {
 		id ulid.ULID
 		r  record
@@ -354,10 +306,11 @@ func decodeList(text string) record {
 			break
 		}
 		if err != nil {
-			invalid = append(invalid, record{"line": line, "input": in.Given, "message": err.Error()})
+			// A *toolinput.Error: a strings.Reader fails at nothing.
+			invalid = append(invalid, record{"report": toolinput.Report(in, err.(*toolinput.Error))})
 			continue
 		}
-		valid = append(valid, item{in.ID, record{"line": line, "canonical": in.ID.String(), "utc": toolinput.Format(in.ID.Timestamp())}})
+		valid = append(valid, item{in.ID, record{"line": line, "ulid": in.ID.String(), "time": toolinput.Format(in.ID.Timestamp())}})
 	}
 	unread := 0
 	if stop > 0 {
@@ -368,6 +321,9 @@ func decodeList(text string) record {
 			lines++
 		}
 		unread = lines - stop + 1
+	}
+	if len(valid)+len(invalid)+unread == 0 {
+		return blankRecord // every line blank
 	}
 	slices.SortStableFunc(valid, func(a, b item) int { return a.id.Compare(b.id) })
 	rows := make([]any, len(valid))
@@ -382,12 +338,9 @@ func decodeList(text string) record {
 // ULID, and uuid, the RFC 9562 text of the same 16 bytes. uuidText says
 // which form the input was, so the page shows the other.
 func convert(input string) record {
-	if isBlank(input) {
-		return blankRecord
-	}
-	in, err := toolinput.Read(input, toolinput.Options{})
-	if err != nil {
-		return problem(input, in.Kind, err, true)
+	in, r := read(input, toolinput.Options{}, true)
+	if r != nil {
+		return r
 	}
 	return record{"ok": true, "ulid": in.ID.String(), "uuid": in.ID.UUIDString(), "uuidText": in.Kind == toolinput.UUID}
 }

@@ -81,10 +81,9 @@ func TestDecodeVectors(t *testing.T) {
 	}
 	for _, v := range vectors {
 		local := toolinput.LocalTime(v.ms, 19800).Format(toolinput.Layout)
-		want := record{"ok": true, "zone": "", "note": "", "fields": record{
-			"canonical": v.text, "utc": v.utc, "local": local, "ms": strconv.FormatUint(v.ms, 10),
-			"timehex": v.bytes[:12], "entropy": v.bytes[12:], "uuid": v.uuid,
-			"uuidv7": "No: not version 7 with the variant 10, so not a valid UUIDv7",
+		want := record{"ok": true, "zone": "", "note": "", "local": local, "fields": record{
+			"ulid": v.text, "time": v.utc, "unix_ms": strconv.FormatUint(v.ms, 10),
+			"entropy": v.bytes[12:], "uuid": v.uuid, "uuidv7": "false",
 		}}
 		if got := decode(v.text, kolkata); !reflect.DeepEqual(got, want) {
 			t.Errorf("decode(%q) = %v, want %v", v.text, got, want)
@@ -116,7 +115,7 @@ func TestDecodeNormalises(t *testing.T) {
 		{"\u00a0{" + strings.ToUpper(vectors[0].uuid) + "}", "Normalised: read as UUID text, the same 16 bytes; surrounding white space ignored."},
 	} {
 		d := decode(tc.input, kolkata)
-		if get(d, "fields", "canonical") != vectors[0].text || d["note"] != tc.note {
+		if get(d, "fields", "ulid") != vectors[0].text || d["note"] != tc.note {
 			t.Errorf("decode(%q) = %v, want note %q", tc.input, d, tc.note)
 		}
 	}
@@ -225,6 +224,21 @@ func TestLengthDetail(t *testing.T) {
 	}
 }
 
+// generated calls generate and returns its record and, for a failure, an
+// error with the failure's field, if any, and message, as the page shows
+// them: "count: out of range: want from 1 to 1000".
+func generated(count string, monotonic, lower bool, at string, v7 bool) (record, error) {
+	r := generate(count, monotonic, lower, at, v7)
+	if r["ok"] != false {
+		return r, nil
+	}
+	msg := get(r, "error", "message").(string)
+	if field, ok := get(r, "error", "field").(string); ok {
+		msg = field + ": " + msg
+	}
+	return r, errors.New(msg)
+}
+
 // items returns the items of generate's record r, and their ULIDs as the
 // library parses them.
 func items(t *testing.T, r record) ([]record, []ulid.ULID) {
@@ -238,7 +252,7 @@ func items(t *testing.T, r record) ([]record, []ulid.ULID) {
 			t.Fatalf("item %d: %v", i, err)
 		}
 		e := id.Entropy()
-		if out[i]["utc"] != toolinput.Format(id.Timestamp()) || out[i]["entropy"] != hex.EncodeToString(e[:]) {
+		if out[i]["time"] != toolinput.Format(id.Timestamp()) || out[i]["entropy"] != hex.EncodeToString(e[:]) {
 			t.Fatalf("item %d = %v, but its ULID has time %s and entropy %x", i, out[i], toolinput.Format(id.Timestamp()), e)
 		}
 		ids[i] = id
@@ -275,7 +289,7 @@ func TestGenerateCount(t *testing.T) {
 		{"1_000", 0, syntax},
 		{"x", 0, syntax},
 	} {
-		r, err := generate(tc.count, true, false, "", false)
+		r, err := generated(tc.count, true, false, "", false)
 		got, _ := items(t, r)
 		switch {
 		case tc.err != "":
@@ -295,7 +309,7 @@ func TestGenerateCount(t *testing.T) {
 
 func TestGenerate(t *testing.T) {
 	before := time.Now().UnixMilli()
-	r, err := generate(strconv.Itoa(MaxCount), true, false, "", false)
+	r, err := generated(strconv.Itoa(MaxCount), true, false, "", false)
 	after := time.Now().UnixMilli()
 	got, ids := items(t, r)
 	if err != nil || len(got) != MaxCount {
@@ -312,7 +326,7 @@ func TestGenerate(t *testing.T) {
 			t.Fatalf("item %d at %d ms, outside [%d, %d]", i, ms, before, after)
 		}
 	}
-	r, err = generate("50", false, true, "", false)
+	r, err = generated("50", false, true, "", false)
 	got, _ = items(t, r)
 	if err != nil || len(got) != 50 {
 		t.Fatalf("generate(50, not monotonic, lower) = %d items, %v", len(got), err)
@@ -327,13 +341,13 @@ func TestGenerate(t *testing.T) {
 func TestGenerateAt(t *testing.T) {
 	for _, at := range []string{"2016-07-30T22:36:16.385Z", " @1469918176.385 ", "1469918176385", "2016-07-31t04:06:16.385+05:30"} {
 		for _, monotonic := range []bool{true, false} {
-			r, err := generate("20", monotonic, false, at, false)
+			r, err := generated("20", monotonic, false, at, false)
 			got, ids := items(t, r)
 			if err != nil || len(got) != 20 || r["at"] != vectors[0].utc {
 				t.Fatalf("generate(20, %v, at %q) = %d items at %q, %v", monotonic, at, len(got), r["at"], err)
 			}
 			for i, id := range ids {
-				if id.Timestamp() != vectors[0].ms || got[i]["utc"] != vectors[0].utc {
+				if id.Timestamp() != vectors[0].ms || got[i]["time"] != vectors[0].utc {
 					t.Fatalf("at %q: item %d = %v", at, i, got[i])
 				}
 				if monotonic && i > 0 && id.Compare(ids[i-1]) <= 0 {
@@ -346,18 +360,18 @@ func TestGenerateAt(t *testing.T) {
 		"1796113133":                "time: 1796113133 is ambiguous",
 		"yesterday":                 "time: want an RFC 3339 time",
 		"\u3000":                    "time: want an RFC 3339 time",
-		"10889-08-02T05:31:50.656Z": "time: out of range",
+		"10889-08-02T05:31:50.656Z": "time: time out of range: 10889-08-02T05:31:50.656Z is outside 1970-01-01T00:00:00Z to 10889-08-02T05:31:50.655Z",
 	} {
-		if _, err := generate("1", true, false, at, false); err == nil || !strings.HasPrefix(err.Error(), want) {
+		if _, err := generated("1", true, false, at, false); err == nil || !strings.HasPrefix(err.Error(), want) {
 			t.Errorf("generate at %q: %v, want %q", at, err, want)
 		}
 	}
-	r, err := generate("1", true, false, "10889-08-02T05:31:50.655Z", false)
+	r, err := generated("1", true, false, "10889-08-02T05:31:50.655Z", false)
 	if _, ids := items(t, r); err != nil || ids[0].Timestamp() != vectors[2].ms {
 		t.Errorf("generate at the largest time: %v, %v", r, err)
 	}
 	// White space that the policy trims is no time: now.
-	if r, err := generate("1", true, false, " \u00a0", false); err != nil || r["at"] != "" {
+	if r, err := generated("1", true, false, " \u00a0", false); err != nil || r["at"] != "" {
 		t.Errorf("generate at blank: %v, %v", r, err)
 	}
 }
@@ -374,7 +388,7 @@ func isV7Text(u string) bool {
 // asked for, and the monotonic ones increase.
 func TestGenerateV7(t *testing.T) {
 	for _, bad := range []string{"0", strconv.Itoa(MaxCount + 1)} {
-		if _, err := generate(bad, true, false, "", true); err == nil {
+		if _, err := generated(bad, true, false, "", true); err == nil {
 			t.Errorf("generate(%s, v7) succeeded", bad)
 		}
 	}
@@ -382,7 +396,7 @@ func TestGenerateV7(t *testing.T) {
 		for _, monotonic := range []bool{true, false} {
 			for _, lower := range []bool{false, true} {
 				before := time.Now().UnixMilli()
-				r, err := generate(strconv.Itoa(MaxCount), monotonic, lower, at, true)
+				r, err := generated(strconv.Itoa(MaxCount), monotonic, lower, at, true)
 				after := time.Now().UnixMilli()
 				got, ids := items(t, r)
 				if err != nil || len(got) != MaxCount {
@@ -390,7 +404,7 @@ func TestGenerateV7(t *testing.T) {
 				}
 				for i, id := range ids {
 					s := got[i]["ulid"].(string)
-					if !isV7Text(id.UUIDString()) || !strings.HasPrefix(get(decode(s, kolkata), "fields", "uuidv7").(string), "Yes: ") ||
+					if !isV7Text(id.UUIDString()) || get(decode(s, kolkata), "fields", "uuidv7") != "true" ||
 						(s == strings.ToLower(s)) != lower {
 						t.Fatalf("at %q, monotonic %v: item %d %v is not a UUIDv7", at, monotonic, i, got[i])
 					}
@@ -421,7 +435,7 @@ func TestGenerateV7(t *testing.T) {
 	// with fresh entropy, 15.6 on average. A generator that set the bits
 	// anyway would make 1000; a correct one makes 100 or more less than
 	// once in 10^45 runs (Chernoff's bound).
-	r, err := generate(strconv.Itoa(MaxCount), false, false, vectors[0].utc, false)
+	r, err := generated(strconv.Itoa(MaxCount), false, false, vectors[0].utc, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -463,16 +477,13 @@ func TestDecodeUUIDv7(t *testing.T) {
 		{"00000000-0000-7000-8000-000000000000", true},
 		{"ffffffff-ffff-7fff-bfff-ffffffffffff", true},
 	} {
-		want := "No: not version 7 with the variant 10, so not a valid UUIDv7"
-		if tc.want {
-			want = "Yes: version 7 with the variant 10, a valid RFC 9562 UUIDv7"
-		}
+		want := strconv.FormatBool(tc.want)
 		if got := get(decode(tc.input, kolkata), "fields", "uuidv7"); got != want {
 			t.Errorf("decode(%q): UUIDv7 %q, want %q", tc.input, got, want)
 		}
 	}
 	d := decode(rfcUUID, kolkata)
-	if get(d, "fields", "canonical") != rfcULID || get(d, "fields", "ms") != "1645557742000" || get(d, "fields", "utc") != "2022-02-22T19:22:22.000Z" {
+	if get(d, "fields", "ulid") != rfcULID || get(d, "fields", "unix_ms") != "1645557742000" || get(d, "fields", "time") != "2022-02-22T19:22:22.000Z" {
 		t.Errorf("decode(%q) = %v", rfcUUID, d)
 	}
 }
@@ -484,7 +495,7 @@ func TestDecodePolicy(t *testing.T) {
 	for _, v := range vectors {
 		for _, in := range []string{v.uuid, " " + strings.ToUpper(v.uuid) + "\n", "{" + v.uuid + "}", "urn:uuid:" + v.uuid, strings.ReplaceAll(v.uuid, "-", "")} {
 			d := decode(in, kolkata)
-			if get(d, "fields", "canonical") != v.text || get(d, "fields", "entropy") != v.bytes[12:] ||
+			if get(d, "fields", "ulid") != v.text || get(d, "fields", "entropy") != v.bytes[12:] ||
 				!strings.HasPrefix(d["note"].(string), "Normalised: read as UUID text") {
 				t.Errorf("decode(%q) = %v", in, d)
 			}
@@ -528,7 +539,7 @@ func TestBlank(t *testing.T) {
 			}
 		}
 	}
-	if r := decodeList("\u3000\n\u00a0\n"); len(r["valid"].([]any)) != 0 || len(r["invalid"].([]any)) != 1 || get(r["invalid"].([]any)[0].(record), "line") != 1 {
+	if r := decodeList("\u3000\n\u00a0\n"); len(r["valid"].([]any)) != 0 || len(r["invalid"].([]any)) != 1 || get(r["invalid"].([]any)[0].(record), "report") != `line 1: "\u3000": invalid length 3 bytes, want 26` {
 		t.Errorf("decodeList: a line of U+3000 is not blank, one of U+00A0 is: %v", r)
 	}
 }
@@ -554,14 +565,14 @@ func TestDecodeList(t *testing.T) {
 	r := decodeList(text)
 	valid, invalid := list(r)
 	want := []record{
-		{"line": 6, "canonical": vectors[1].text, "utc": vectors[1].utc},
-		{"line": 8, "canonical": vectors[4].text, "utc": vectors[4].utc},
-		{"line": 2, "canonical": vectors[0].text, "utc": vectors[0].utc},
-		{"line": 3, "canonical": vectors[3].text, "utc": vectors[3].utc},
+		{"line": 6, "ulid": vectors[1].text, "time": vectors[1].utc},
+		{"line": 8, "ulid": vectors[4].text, "time": vectors[4].utc},
+		{"line": 2, "ulid": vectors[0].text, "time": vectors[0].utc},
+		{"line": 3, "ulid": vectors[3].text, "time": vectors[3].utc},
 	}
 	wantInvalid := []record{
-		{"line": 4, "input": "01ARYZ6S41TSV4RRFFQ69G5FAU", "message": "invalid character 'U' at offset 25"},
-		{"line": 7, "input": "01563df3-6481-d676-4c61efb99302bd5b", "message": "invalid UUID text length 35 bytes, want 36 for the form with hyphens"},
+		{"report": `line 4: "01ARYZ6S41TSV4RRFFQ69G5FAU": invalid character 'U' at offset 25`},
+		{"report": `line 7: "01563df3-6481-d676-4c61efb99302bd5b": invalid UUID text length 35 bytes, want 36 for the form with hyphens`},
 	}
 	if r["ok"] != true || r["unread"] != 0 || !reflect.DeepEqual(valid, want) || !reflect.DeepEqual(invalid, wantInvalid) {
 		t.Errorf("decodeList = %v\nwant valid %v\ninvalid %v", r, want, wantInvalid)
@@ -569,7 +580,7 @@ func TestDecodeList(t *testing.T) {
 	// Within a millisecond, the entropy orders them.
 	valid, _ = list(decodeList("01ARYZ6S410000000000000002\n01ARYZ6S410000000000000000\n01ARYZ6S410000000000000001\n"))
 	for i, it := range valid {
-		if it["canonical"] != "01ARYZ6S41000000000000000"+strconv.Itoa(i) {
+		if it["ulid"] != "01ARYZ6S41000000000000000"+strconv.Itoa(i) {
 			t.Errorf("tie %d: %v", i, it)
 		}
 	}
@@ -616,7 +627,7 @@ func TestDecodeListUnread(t *testing.T) {
 func TestTooLong(t *testing.T) {
 	v := vectors[0]
 	fill := strings.Repeat(" ", toolinput.MaxLine-len(v.text))
-	if d := decode(fill+v.text, kolkata); get(d, "fields", "canonical") != v.text {
+	if d := decode(fill+v.text, kolkata); get(d, "fields", "ulid") != v.text {
 		t.Errorf("decode of %d bytes: %v", toolinput.MaxLine, d["error"])
 	}
 	const want = "line too long (65537 bytes)"
@@ -640,7 +651,7 @@ func TestTooLong(t *testing.T) {
 		t.Errorf("unmask of %d bytes: %v, want it named a public ID's error", len(long), got)
 	}
 	valid, invalid := list(decodeList(v.uuid + "\r\n" + long + "\r\n" + fill + v.text + "\r\n"))
-	if len(valid) != 2 || len(invalid) != 1 || invalid[0]["line"] != 2 || invalid[0]["message"] != want || len(invalid[0]["input"].(string)) != toolinput.MaxLine {
+	if len(valid) != 2 || len(invalid) != 1 || invalid[0]["report"] != `line 2: "`+fill[:toolinput.QuoteMax]+`"...: `+want {
 		t.Errorf("decodeList: %d valid, invalid %v; want line 2: %q", len(valid), invalid, want)
 	}
 }
@@ -709,13 +720,13 @@ func TestLocalTime(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			var asked []uint64
 			d := decode(ulidAt(tc.ms), func(ms uint64) int { asked = append(asked, ms); return tc.offset })
-			if got := get(d, "fields", "local"); got != tc.want || d["zone"] != tc.zone || !slices.Equal(asked, []uint64{tc.ms}) {
+			if got := d["local"]; got != tc.want || d["zone"] != tc.zone || !slices.Equal(asked, []uint64{tc.ms}) {
 				t.Errorf("decode at %d, offset %d: local %q, zone %q, asked %v; want %q, %q", tc.ms, tc.offset, got, d["zone"], asked, tc.want, tc.zone)
 			}
 			if ms, err := toolinput.ParseTime(tc.want); err != nil || ms != tc.ms {
 				t.Errorf("toolinput.ParseTime(%q) = %d, %v; want %d", tc.want, ms, err, tc.ms)
 			}
-			r, err := generate("1", true, false, tc.want, false)
+			r, err := generated("1", true, false, tc.want, false)
 			if _, ids := items(t, r); err != nil || ids[0].Timestamp() != tc.ms {
 				t.Errorf("generate at %q: %v, %v; want ms %d", tc.want, r, err, tc.ms)
 			}
@@ -737,16 +748,15 @@ func ulidAt(ms uint64) string {
 // name, which the page puts its label in front of; any other error has no
 // field and its whole message.
 func TestFailure(t *testing.T) {
-	_, err := generate("1e3", true, false, "", false)
-	if got, want := failure(err), (record{"ok": false, "error": record{"field": "count", "message": toolinput.CountSyntax}}); !reflect.DeepEqual(got, want) {
-		t.Errorf("failure(%v) = %v, want %v", err, got, want)
+	if got, want := generate("1e3", true, false, "", false), (record{"ok": false, "error": record{"field": "count", "message": toolinput.CountSyntax}}); !reflect.DeepEqual(got, want) {
+		t.Errorf("generate of 1e3 = %v, want %v", got, want)
 	}
-	_, err = generate("1", false, false, "yesterday", false)
-	if msg, _ := get(failure(err), "error", "message").(string); get(failure(err), "error", "field") != "time" || !strings.HasPrefix(msg, "want an RFC 3339 time") {
-		t.Errorf("failure(%v) = %v", err, failure(err))
+	r := generate("1", false, false, "yesterday", false)
+	if msg, _ := get(r, "error", "message").(string); get(r, "error", "field") != "time" || !strings.HasPrefix(msg, "want an RFC 3339 time") {
+		t.Errorf("generate at yesterday = %v", r)
 	}
-	err = errors.New("decode: runtime error: index out of range [0] with length 0")
-	if got, want := failure(err), (record{"ok": false, "error": record{"message": err.Error()}}); !reflect.DeepEqual(got, want) {
+	msg := "decode: runtime error: index out of range [0] with length 0"
+	if got, want := failure("", msg), (record{"ok": false, "error": record{"message": msg}}); !reflect.DeepEqual(got, want) {
 		t.Errorf("failure of a plain error = %v, want %v", got, want)
 	}
 }

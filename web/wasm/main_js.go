@@ -3,7 +3,6 @@
 package main
 
 import (
-	"errors"
 	"math"
 	"syscall/js"
 )
@@ -14,11 +13,7 @@ import (
 func main() {
 	api := map[string]any{
 		"generate": export("generate", func(args []js.Value) any {
-			r, err := generate(text(args[0]), args[1].Bool(), args[2].Bool(), text(args[3]), args[4].Bool())
-			if err != nil {
-				return failure(err)
-			}
-			return r
+			return generate(text(args[0]), args[1].Bool(), args[2].Bool(), text(args[3]), args[4].Bool())
 		}),
 		"decode":     export("decode", func(args []js.Value) any { return decode(text(args[0]), zoneOffset) }),
 		"decodeList": export("decodeList", func(args []js.Value) any { return decodeList(text(args[0])) }),
@@ -47,11 +42,11 @@ func export(name string, f func(args []js.Value) any) js.Func {
 			switch r := recover().(type) {
 			case nil:
 			case error:
-				result = failure(errors.New(name + ": " + r.Error()))
+				result = failure("", name+": "+r.Error())
 			case string:
-				result = failure(errors.New(name + ": " + r))
+				result = failure("", name+": "+r)
 			default:
-				result = failure(errors.New(name + ": a panic")) // without fmt, which would grow main.wasm
+				result = failure("", name+": a panic") // without fmt, which would grow main.wasm
 			}
 		}()
 		return f(args)

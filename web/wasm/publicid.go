@@ -7,6 +7,7 @@ package main
 // anywhere.
 
 import (
+	"cmp"
 	"errors"
 	"strings"
 
@@ -23,33 +24,28 @@ import (
 //   - keys: ok and marks, which key mark masks and which unmask ("masks
 //     with 3X, unmasks 3X WC"), from the Masker's String, which names keys
 //     by their marks and never shows one; or the library's error, without
-//     "ulid: ", as an error of the field "keys", which names a key by its
+//     "ulid: ", as a failure of the field "keys", which names a key by its
 //     position and never shows it.
 //   - mask: publicID, the public ID made with the first key, ulid, the
 //     ULID masked, and uuidText, whether the text was UUID text; or the
 //     problem of the text, read as Decode and Convert read it.
-//   - unmask: ulid and utc, its time; or the problem of the text, with
+//   - unmask: ulid and time (see fields); or the problem of the text, with
 //     its offset counted in the text as given.
 //
 // Both have mark, the public ID's key mark, if the text has a public ID's
 // length, and noKey, with no usable key.
 func publicIDs(keys, maskText, unmaskText string) record {
-	r := record{"keys": blankRecord, "mask": blankRecord, "unmask": blankRecord}
 	var m *ulid.Masker
-	if !isBlank(keys) {
+	r := record{"keys": blankRecord}
+	if k, _ := toolinput.Trim(keys); k != "" {
 		var err error
 		if m, err = ulid.ParseMasker(keys); err != nil {
-			m, r["keys"] = nil, failure(&fieldError{Field: "keys", Err: errors.New(toolinput.Message(err))})
+			m, r["keys"] = nil, failure("keys", toolinput.Message(err))
 		} else {
 			r["keys"] = record{"ok": true, "marks": marks(m)}
 		}
 	}
-	if !isBlank(maskText) {
-		r["mask"] = mask(m, maskText)
-	}
-	if !isBlank(unmaskText) {
-		r["unmask"] = unmask(m, unmaskText)
-	}
+	r["mask"], r["unmask"] = mask(m, maskText), unmask(m, unmaskText)
 	return r
 }
 
@@ -65,12 +61,12 @@ var noKey = record{"ok": false, "noKey": true}
 // mask reads input as the other tools read an ID (toolinput.Read: a ULID
 // or UUID text, white space around it ignored) and masks it with m.
 func mask(m *ulid.Masker, input string) record {
-	if m == nil {
+	in, r := read(input, toolinput.Options{}, true)
+	if m == nil && r["blank"] != true {
 		return noKey
 	}
-	in, err := toolinput.Read(input, toolinput.Options{})
-	if err != nil {
-		return problem(input, in.Kind, err, true)
+	if r != nil {
+		return r
 	}
 	return record{"ok": true, "publicID": m.Mask(in.ID), "ulid": in.ID.String(), "uuidText": in.Kind == toolinput.UUID}
 }
@@ -80,16 +76,20 @@ func mask(m *ulid.Masker, input string) record {
 // public ID of a key m does not have, the error's title says it was not
 // opened and its detail gives the marks of the public ID and of m's keys.
 func unmask(m *ulid.Masker, input string) record {
-	if m == nil {
-		return noKey
-	}
-	in, err := toolinput.Read(input, toolinput.Options{Unmask: m})
+	// Without a key, the zero Masker, which has none, reads the text as
+	// far as it needs to be known blank or not.
+	in, err := toolinput.Read(input, toolinput.Options{Unmask: cmp.Or(m, new(ulid.Masker))})
 	mark := ""
-	if text, _ := toolinput.Trim(input); len(text) == ulid.PublicIDSize {
-		mark = strings.ToUpper(text[:2])
+	if len(in.Text) == ulid.PublicIDSize {
+		mark = strings.ToUpper(in.Text[:2])
 	}
-	if err != nil {
-		r := problem(input, in.Kind, err, false)
+	switch {
+	case in.Text == "":
+		return blankRecord
+	case m == nil:
+		return noKey
+	case err != nil:
+		r := problem(in, err, false)
 		if errors.Is(err, ulid.ErrUnknownMaskingKey) {
 			e := r["error"].(record)
 			e["title"] = "Not opened: " + err.Error()
@@ -98,35 +98,5 @@ func unmask(m *ulid.Masker, input string) record {
 		r["mark"] = mark
 		return r
 	}
-	return record{"ok": true, "ulid": in.ID.String(), "utc": toolinput.Format(in.ID.Timestamp()), "mark": mark}
-}
-
-// publicHint is what the Decode tab says of input, refused with err when
-// read as kind, if it looks like a public ID, and "" otherwise: 29
-// characters of the alphabet once trimmed, so that the page says so rather
-// than only that its length is not a ULID's. It needs no key: the length,
-// the alphabet and the check character are the same for every key, and
-// the library checks them before it looks for the key.
-func publicHint(input string, kind toolinput.Kind, err error) string {
-	text, _ := toolinput.Trim(input)
-	if len(text) != ulid.PublicIDSize {
-		return ""
-	}
-	// The zero Masker has no key: it checks the form, then refuses every
-	// well-formed public ID with ErrUnknownMaskingKey.
-	var noKey ulid.Masker
-	_, form := noKey.Unmask(text)
-	switch {
-	case errors.Is(form, ulid.ErrInvalidCharacter):
-		return ""
-	case errors.Is(form, ulid.ErrUnknownMaskingKey):
-		return "It has a public ID's 29 characters and its check character matches: a ULID hidden with the key marked " +
-			strings.ToUpper(text[:2]) + ". It shows no time; the key opens it to its ULID."
-	}
-	as := "a ULID"
-	if kind == toolinput.UUID {
-		as = "UUID text"
-	}
-	return "It has a public ID's 29 characters, but its check character does not match: a character may be mistyped. " +
-		"Unmasking says more. As " + as + ": " + err.Error() + "."
+	return record{"ok": true, "ulid": in.ID.String(), "time": toolinput.Format(in.ID.Timestamp()), "mark": mark}
 }

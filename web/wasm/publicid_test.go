@@ -74,7 +74,7 @@ func TestMaskVectors(t *testing.T) {
 			}
 		}
 		for _, in := range []string{v.PublicID, strings.ToLower(v.PublicID), "\u00a0" + v.PublicID + " \r\n"} {
-			want := record{"ok": true, "ulid": v.ULID, "utc": id.Time().UTC().Format("2006-01-02T15:04:05.000Z"), "mark": f.mark[v.Key]}
+			want := record{"ok": true, "ulid": v.ULID, "time": id.Time().UTC().Format("2006-01-02T15:04:05.000Z"), "mark": f.mark[v.Key]}
 			if got := publicIDs(keys, "", in)["unmask"]; !reflect.DeepEqual(got, want) {
 				t.Errorf("unmask(%s, %q) = %v; want %v", v.Key, in, got, want)
 			}
@@ -230,47 +230,46 @@ func TestMaskInputProblems(t *testing.T) {
 }
 
 // TestPublicHint checks what the Decode tab says of text that is not an
-// ID: every public ID of the vectors looks like one, with its mark and a
-// matching check character, in either case and with white space around
-// it; a typo that the check catches still looks like one, without it; and
-// no ULID, UUID text or other text does. Decode refuses every public ID,
-// so none is ever shown with a time.
+// ID: every public ID of the vectors looks like one, in either case and
+// with white space around it; a typo that the check catches looks like a
+// mistyped one; no ULID, UUID text or other text does, nor a public ID
+// whose character 2 is above '7'. Either is marked public, for the button
+// that opens it on the Public IDs tab. Decode refuses every public ID, so
+// none is ever shown with a time.
 func TestPublicHint(t *testing.T) {
 	f := readPublicIDs(t, publicIDFile)
-	matches := func(mark string) string {
-		return "It has a public ID's 29 characters and its check character matches: a ULID hidden with the key marked " + mark +
-			". It shows no time; the key opens it to its ULID."
-	}
-	const mistyped = "It has a public ID's 29 characters, but its check character does not match: a character may be mistyped. " +
-		"Unmasking says more. As a ULID: invalid length 29 bytes, want 26."
+	const length = "invalid length 29 bytes, want 26"
+	const public = length + " (this looks like a public ID: unmask it with its key)"
+	const mistyped = length + " (this looks like a mistyped public ID: its check character does not match)"
 	for _, v := range f.Vectors {
 		for _, in := range []string{v.PublicID, strings.ToLower(v.PublicID), " " + v.PublicID + "\n"} {
 			d := decode(in, kolkata)
-			if get(d, "error", "hint") != matches(f.mark[v.Key]) || d["fields"] != nil {
+			if get(d, "error", "message") != public || get(d, "error", "public") != true || d["fields"] != nil {
 				t.Errorf("decode(%q), a public ID, = %v", in, d)
 			}
 		}
 	}
 	for _, tc := range f.Refused {
-		want := map[string]any{"check": mistyped, "overflow": mistyped, "unknown key": matches(tc.Text[:2])}[tc.Error]
-		if got := get(decode(tc.Text, kolkata), "error", "hint"); got != want {
-			t.Errorf("decode(%q), %s: hint %v, want %v", tc.Text, tc.Note, got, want)
+		want := map[string]string{"check": mistyped, "overflow": length, "unknown key": public}[tc.Error]
+		var marked any // nil, or true for a public ID
+		if want != length {
+			marked = true
+		}
+		if d := decode(tc.Text, kolkata); want != "" && (get(d, "error", "message") != want || get(d, "error", "public") != marked) {
+			t.Errorf("decode(%q), %s: %v, want %q", tc.Text, tc.Note, d, want)
 		}
 	}
-	for _, in := range append([]string{"3X36YT6DZA8AW0NT3GCJJ9764WCVS ·", "3X36YT6DZA8AW0NT3GCJJ9764WC-S", "3X36YT6DZA8AW0NT3GCJJ9764WCV S"},
-		vectors[0].text[:25]+"U", vectors[0].uuid[:35]+"x", strings.ReplaceAll(vectors[0].uuid, "-", "")+"0") {
-		if got := get(decode(in, kolkata), "error", "hint"); got != nil {
-			t.Errorf("decode(%q): hint %q, want none", in, got)
+	for _, in := range append([]string{"3X36YT6DZA8AW0NT3GCJJ9764WC ·", "3X36YT6DZA8AW0NT3GCJJ9764WC-S", "3X36YT6DZA8AW0NT3GCJJ9764WCV S"},
+		vectors[0].text[:25]+"U", vectors[0].uuid[:35]+"x", strings.ReplaceAll(vectors[0].uuid, "-", "")+"0", vectors[0].text+"XXX") {
+		if got := get(decode(in, kolkata), "error"); got == nil || get(got.(record), "public") != nil || strings.Contains(get(got.(record), "message").(string), "public ID") {
+			t.Errorf("decode(%q): %v, want an error that is no public ID's", in, got)
 		}
 	}
-	// 29 hex digits are UUID text by their shape: the hint gives the UUID
-	// error, not the ULID one.
+	// 29 hex digits are UUID text by their shape: the UUID error, and the
+	// verdict all the same.
 	const hex29 = "0123456789abcdef0123456789abc"
 	d := decode(hex29, kolkata)
-	checkFails, _, _ := strings.Cut(mistyped, "As a ULID: ")
-	msg, _ := get(d, "error", "message").(string)
-	want := checkFails + "As UUID text: " + msg + "."
-	if got := get(d, "error", "hint"); !strings.Contains(msg, "UUID") || got != want {
-		t.Errorf("decode(%q): hint %q, error %q; want hint %q", hex29, got, msg, want)
+	if want := "invalid UUID text length 29 bytes, want 36 (or 32, 38, 45)" + mistyped[len(length):]; get(d, "error", "message") != want || get(d, "error", "public") != true {
+		t.Errorf("decode(%q) = %v; want %q", hex29, d, want)
 	}
 }

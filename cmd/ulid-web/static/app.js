@@ -215,8 +215,8 @@ function runGenerate() {
     id.className = 'id';
     id.textContent = item.ulid;
     const time = document.createElement('time');
-    time.dateTime = item.utc;
-    time.textContent = item.utc;
+    time.dateTime = item.time;
+    time.textContent = item.time;
     const copy = document.createElement('button');
     copy.type = 'button';
     copy.className = 'copy copy-row';
@@ -228,7 +228,7 @@ function runGenerate() {
   }
   list.replaceChildren(fragment);
   const first = result.items[0];
-  renderAnatomy($('gen-anatomy'), first.ulid.toUpperCase(), first.utc, first.entropy);
+  renderAnatomy($('gen-anatomy'), first.ulid.toUpperCase(), first.time, first.entropy);
   const at = result.at ? ` at ${result.at}` : '';
   status.textContent = `Generated ${count} ${v7 ? 'UUIDv7-compatible ' : ''}ULID${count === 1 ? '' : 's'}${at}` +
     ($('gen-monotonic').checked ? ', strictly increasing.' : ', each with fresh random bits.');
@@ -256,28 +256,27 @@ $('gen-list').addEventListener('click', (event) => {
 // ---- Decode ----
 
 // runDecode shows the record of the Decode field: each of its fields in
-// the output of the same name, or the error, or the word that the input
-// looks like a public ID.
+// the output of the same name, or the error, with a button that opens the
+// input on the Public IDs tab if the error says it is a public ID.
 function runDecode() {
   const input = $('dec-input').value;
   const box = $('dec-error');
   const note = $('dec-note');
   const d = api.decode(input);
-  const hint = d.error?.hint;
-  $('dec-public').hidden = !hint;
-  $('dec-public-detail').textContent = hint || '';
-  if (d.error && !hint) showProblem(box, input, d.error);
+  $('dec-public').hidden = !d.error?.public;
+  if (d.error) showProblem(box, input, d.error);
   else clearProblem(box);
   markInvalid($('dec-input'), d.ok === false);
   $('dec-result').hidden = !d.ok;
   note.hidden = !d.ok || !d.note;
   if (!d.ok) return;
   for (const [key, value] of Object.entries(d.fields)) $(`dec-${key}`).value = value;
+  $('dec-local').value = d.local;
   // The local time is RFC 3339 with the offset at that instant, as ulid
   // --local shows it; d.zone says why it is in UTC, where it is.
   const zone = [timeZoneName(), d.zone].filter(Boolean).join(': ');
   $('dec-zone').textContent = zone ? `(${zone})` : '';
-  renderAnatomy($('dec-anatomy'), d.fields.canonical, d.fields.utc, d.fields.entropy);
+  renderAnatomy($('dec-anatomy'), d.fields.ulid, d.fields.time, d.fields.entropy);
   note.textContent = d.note;
 }
 
@@ -306,7 +305,7 @@ function runList() {
     $('list-bad-items').replaceChildren();
     return;
   }
-  sortedList = r.valid.map((it) => it.canonical);
+  sortedList = r.valid.map((it) => it.ulid);
   const rows = document.createDocumentFragment();
   for (const it of r.valid) {
     const tr = document.createElement('tr');
@@ -315,12 +314,12 @@ function runList() {
     line.textContent = it.line;
     const id = document.createElement('td');
     id.className = 'mono';
-    id.textContent = it.canonical;
+    id.textContent = it.ulid;
     const time = document.createElement('td');
     time.className = 'mono';
     const t = document.createElement('time');
-    t.dateTime = it.utc;
-    t.textContent = it.utc;
+    t.dateTime = it.time;
+    t.textContent = it.time;
     time.append(t);
     tr.append(line, id, time);
     rows.append(tr);
@@ -330,12 +329,7 @@ function runList() {
   const bad = document.createDocumentFragment();
   for (const it of r.invalid) {
     const li = document.createElement('li');
-    const where = document.createElement('span');
-    where.className = 'bad-line';
-    where.textContent = `Line ${it.line}`;
-    const input = document.createElement('code');
-    input.textContent = it.input.length > 60 ? it.input.slice(0, 60) + '…' : it.input;
-    li.append(where, ': ', input, `: ${it.message}`);
+    li.textContent = it.report;
     bad.append(li);
   }
   $('list-bad-items').replaceChildren(bad);
@@ -443,7 +437,7 @@ function runPublic() {
   });
   showPublic('pub-unmask', r.keys, r.unmask, (out, note) => {
     out.value = r.unmask.ulid;
-    note.textContent = `Made with the key marked ${r.unmask.mark}; the ULID's time is ${r.unmask.utc}.`;
+    note.textContent = `Made with the key marked ${r.unmask.mark}; the ULID's time is ${r.unmask.time}.`;
     note.hidden = false;
   });
 }
