@@ -29,10 +29,11 @@ func TestRecipesAreDocs(t *testing.T) {
 		{"DynamoDB attributevalue", []string{"dynamodb_test.go"}, 1},
 		{"Public IDs in net/http with pgx", []string{"publicid_http_test.go"}, 2},
 	} {
-		_, section, ok := bytes.Cut(md, []byte("\n## "+c.section+"\n"))
+		_, section, ok := bytes.Cut(md, []byte("\n### "+c.section+"\n"))
+		section, _, _ = bytes.Cut(section, []byte("\n### "))
 		section, _, _ = bytes.Cut(section, []byte("\n## "))
 		if !ok {
-			t.Errorf("docs/stacks.md has no section ## %s", c.section)
+			t.Errorf("docs/stacks.md has no section ### %s", c.section)
 			continue
 		}
 		here := make(map[string]bool)
