@@ -55,6 +55,13 @@ var shadows = []string{
 	`CREATE FUNCTION public.convert_to(s text, e text) RETURNS bytea LANGUAGE plpgsql AS $$
 	 BEGIN INSERT INTO public.mallory_calls VALUES ('convert_to', s);
 	 RETURN pg_catalog.convert_to('WC0JRP5XSD82MGNKBEF7E8HDC6EDH', 'UTF8'); END $$`,
+	// pgcrypto, in public here: an overload beside its encrypt and decrypt
+	// that would see every key, were the mode's literal untyped and varchar
+	// preferred to text.
+	`CREATE FUNCTION public.encrypt(d bytea, k bytea, m varchar) RETURNS bytea LANGUAGE plpgsql AS $$
+	 BEGIN INSERT INTO public.mallory_calls VALUES ('encrypt', encode(k, 'hex')); RETURN d; END $$`,
+	`CREATE FUNCTION public.decrypt(d bytea, k bytea, m varchar) RETURNS bytea LANGUAGE plpgsql AS $$
+	 BEGIN INSERT INTO public.mallory_calls VALUES ('decrypt', encode(k, 'hex')); RETURN d; END $$`,
 	// ulid_public_id.sql's install block: the tables it writes into the
 	// functions.
 	`CREATE FUNCTION public.unnest(a int[]) RETURNS SETOF int LANGUAGE plpgsql AS $$
@@ -67,7 +74,8 @@ var dropShadows = []string{
 	`DROP OPERATOR public.| (int8, int4)`, `DROP OPERATOR public.& (int8, int4)`,
 	`DROP OPERATOR public.% (int8, int4)`, `DROP OPERATOR public.* (numeric, int4)`,
 	`DROP FUNCTION public.mallory_or, public.mallory_and, public.mallory_mod, public.mallory_mul,
-	 public.array_position(int[], int), public.cardinality(int[]), public.convert_to(text, text), public.unnest(int[])`,
+	 public.array_position(int[], int), public.cardinality(int[]), public.convert_to(text, text), public.unnest(int[]),
+	 public.encrypt(bytea, bytea, varchar), public.decrypt(bytea, bytea, varchar)`,
 }
 
 // hijackDB is a database whose schema public anyone may create in, as on

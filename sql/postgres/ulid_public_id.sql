@@ -167,7 +167,7 @@ BEGIN
   END IF;
   -- Two blocks in one call (ECB encrypts each on its own): the ASCII bytes
   -- "ulid-public-id-1", whose top 10 bits are the mark, then the ULID.
-  b := @crypto@.encrypt(decode('756c69642d7075626c69632d69642d31', 'hex') || uuid_send(id), key, 'aes-ecb/pad:none');
+  b := @crypto@.encrypt(decode('756c69642d7075626c69632d69642d31', 'hex') || uuid_send(id), key, text 'aes-ecb/pad:none');
   mark := (get_byte(b, 0) << 2) | (get_byte(b, 1) >> 6);
   -- Bytes 1-5, 6-10 and 11-15 of the ULID's block, each 40 bits: 8 characters.
   x := (get_byte(b, 17)::int8 << 32) | (get_byte(b, 18)::int8 << 24) | (get_byte(b, 19) << 16) | (get_byte(b, 20) << 8) | get_byte(b, 21);
@@ -240,7 +240,7 @@ BEGIN
       RAISE EXCEPTION 'ulid: invalid masking key: key % is % bytes, want 16, 24 or 32 (32, 48 or 64 hex digits)', cardinality(marks) + 1, octet_length(key)
         USING ERRCODE = 'invalid_parameter_value';
     END IF;
-    m := @crypto@.encrypt(decode('756c69642d7075626c69632d69642d31', 'hex'), key, 'aes-ecb/pad:none');
+    m := @crypto@.encrypt(decode('756c69642d7075626c69632d69642d31', 'hex'), key, text 'aes-ecb/pad:none');
     mark := (get_byte(m, 0) << 2) | (get_byte(m, 1) >> 6);
     IF mark = ANY (marks) THEN
       RAISE EXCEPTION 'ulid: invalid masking key: keys % and % have the same key mark "%" (the same key twice, or a 1-in-1024 chance: make another key)',
@@ -286,7 +286,7 @@ BEGIN
         FOREACH key IN ARRAY keys LOOP
           n := n - 1;
           IF n = 0 THEN
-            RETURN encode(@crypto@.decrypt(block, key, 'aes-ecb/pad:none'), 'hex')::uuid;
+            RETURN encode(@crypto@.decrypt(block, key, text 'aes-ecb/pad:none'), 'hex')::uuid;
           END IF;
         END LOOP;
       END IF;
@@ -350,7 +350,7 @@ BEGIN
     RAISE EXCEPTION 'ulid: invalid masking key: key 1 is % bytes, want 16, 24 or 32 (32, 48 or 64 hex digits)', octet_length(key)
       USING ERRCODE = 'invalid_parameter_value';
   END IF;
-  m := @crypto@.encrypt(decode('756c69642d7075626c69632d69642d31', 'hex'), key, 'aes-ecb/pad:none');
+  m := @crypto@.encrypt(decode('756c69642d7075626c69632d69642d31', 'hex'), key, text 'aes-ecb/pad:none');
   RETURN substr('@alphabet@', (get_byte(m, 0) >> 3) + 1, 1) || substr('@alphabet@', (((get_byte(m, 0) << 2) | (get_byte(m, 1) >> 6)) & 31) + 1, 1);
 END
 $$
