@@ -27,6 +27,10 @@
 -- first on the caller's path and writable only by their owner: a function of
 -- the same name in an earlier schema, or with parameter types that fit the
 -- call better, is found first. See docs/sql.md.
+-- The types of the parameters and results are named with their schema
+-- (pg_catalog.uuid), since they are looked up on the installer's path when
+-- the file runs: a type of the same name in a schema that path lists before
+-- pg_catalog (a domain whose CHECK runs another role's code) is never used.
 --
 -- No session setting changes what the functions return: the constants are
 -- hex digits read by decode() or written with chr(), never backslash
@@ -43,7 +47,7 @@
 -- the server's cryptographically strong random source. gen_random_uuid's
 -- version and variant bits are left out, so all 80 are random. ULIDs made in
 -- the same millisecond are in random order (no monotonic counter).
-CREATE OR REPLACE FUNCTION gen_random_ulid() RETURNS uuid
+CREATE OR REPLACE FUNCTION gen_random_ulid() RETURNS pg_catalog.uuid
 LANGUAGE plpgsql VOLATILE PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
 AS $$
@@ -57,7 +61,7 @@ $$;
 -- gen_random_ulid_v7 is gen_random_ulid with the UUID version 7 and the
 -- RFC 9562 variant set: bits 48-51 are 0111 and bits 64-65 are 10, leaving 74
 -- random bits. The result is a valid ULID and a valid UUIDv7 at once.
-CREATE OR REPLACE FUNCTION gen_random_ulid_v7() RETURNS uuid
+CREATE OR REPLACE FUNCTION gen_random_ulid_v7() RETURNS pg_catalog.uuid
 LANGUAGE plpgsql VOLATILE PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
 AS $$
@@ -76,7 +80,7 @@ $$;
 -- is above '7': value overflows 128 bits". Lengths and offsets count bytes of
 -- the text in the database encoding (UTF-8 bytes, like Go's, in a UTF8
 -- database). NULL gives NULL.
-CREATE OR REPLACE FUNCTION ulid_to_uuid(s text) RETURNS uuid
+CREATE OR REPLACE FUNCTION ulid_to_uuid(s pg_catalog.text) RETURNS pg_catalog.uuid
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
 AS $$
@@ -130,7 +134,7 @@ $$;
 
 -- uuid_to_ulid returns the ULID's 26-character canonical text: Crockford's
 -- Base32, upper case.
-CREATE OR REPLACE FUNCTION uuid_to_ulid(id uuid) RETURNS text
+CREATE OR REPLACE FUNCTION uuid_to_ulid(id pg_catalog.uuid) RETURNS pg_catalog.text
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
 AS $$
@@ -150,7 +154,7 @@ $$;
 -- ulid_time returns the ULID's timestamp, a whole millisecond. It is exact for
 -- every ULID, up to 10889-08-02 05:31:50.655+00 (integer arithmetic, no
 -- floating-point seconds).
-CREATE OR REPLACE FUNCTION ulid_time(id uuid) RETURNS timestamptz
+CREATE OR REPLACE FUNCTION ulid_time(id pg_catalog.uuid) RETURNS pg_catalog.timestamptz
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
 AS $$
@@ -167,7 +171,7 @@ $$;
 -- 10889-08-02 05:31:50.655999+00 is an error with SQLSTATE 22008
 -- (datetime_field_overflow). For a time range on a uuid key:
 --   WHERE id >= ulid_min(start) AND id < ulid_min(stop)
-CREATE OR REPLACE FUNCTION ulid_min(t timestamptz) RETURNS uuid
+CREATE OR REPLACE FUNCTION ulid_min(t pg_catalog.timestamptz) RETURNS pg_catalog.uuid
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
 AS $$
@@ -182,7 +186,7 @@ BEGIN
 END
 $$;
 
-CREATE OR REPLACE FUNCTION ulid_max(t timestamptz) RETURNS uuid
+CREATE OR REPLACE FUNCTION ulid_max(t pg_catalog.timestamptz) RETURNS pg_catalog.uuid
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 SET search_path = pg_catalog, pg_temp
 AS $$

@@ -60,10 +60,13 @@ DECLARE
   -- installing role's search_path, as for a plain CREATE FUNCTION. Read, like
   -- the search_path to restore, by schema-qualified calls, before the path
   -- is pinned below.
-  target constant text := pg_catalog.quote_ident(pg_catalog.current_schema());
-  saved constant text := pg_catalog.current_setting('search_path');
-  crypto text; -- pgcrypto's schema, quoted
-  alphabet constant text := '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+  -- The types of these variables are qualified too, since they are looked
+  -- up on the installer's path: a domain named text in a schema listed
+  -- before pg_catalog would run its CHECK on every assignment.
+  target constant pg_catalog.text := pg_catalog.quote_ident(pg_catalog.current_schema());
+  saved constant pg_catalog.text := pg_catalog.current_setting('search_path');
+  crypto pg_catalog.text; -- pgcrypto's schema, quoted
+  alphabet constant pg_catalog.text := '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
   pow int[];   -- pow[e + 1] is α^e in GF(32), α = x modulo x^5 + x^2 + 1
   pairs int[]; -- the two characters of each 10-bit number, 0 to 1023
   dec int[];   -- the value of each byte in the alphabet (either case), 255 for none
@@ -71,7 +74,7 @@ DECLARE
   p int;
   s int;
   k int;
-  fn text;
+  fn pg_catalog.text;
 BEGIN
   -- From here on, every name this block calls is PostgreSQL's own: a
   -- function or operator that another role made in a schema of the caller's

@@ -1,0 +1,297 @@
+package integration
+
+// The PostgreSQL kit against a role, mallory, that may create in public (as
+// on PostgreSQL 14 and earlier) and attacks what the pinned search_path of
+// sqlkit_postgres_searchpath_test.go does not cover: the types named in the
+// files, looked up on the installer's path when they run, and overloads of
+// the kit's own functions, and of pgcrypto's, in the schema they live in,
+// which a schema-qualified call finds as surely as the real ones.
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/ulidgo/ulid"
+)
+
+// typeShadows are mallory's domains in public named as the built-in types
+// the files name, each with a CHECK that records, as whichever role assigns
+// a value to it, that it ran. PostgreSQL looks a type name up on the path, so
+// with pg_catalog listed after public (as in the path of
+// TestPostgresKitSearchPathInstallTime's transaction) an unqualified text or
+// uuid in the files is mallory's domain.
+var typeShadows = []string{
+	`CREATE TABLE public.mallory_types (who name, value pg_catalog.text)`,
+	`GRANT SELECT, INSERT ON public.mallory_types TO PUBLIC`,
+	`CREATE FUNCTION public.mallory_check(v pg_catalog.text) RETURNS bool LANGUAGE plpgsql AS $$
+	 BEGIN INSERT INTO public.mallory_types VALUES (current_user, pg_catalog.left(v, 60)); RETURN true; END $$`,
+	`CREATE DOMAIN public.text AS pg_catalog.text CHECK (public.mallory_check(VALUE))`,
+	`CREATE DOMAIN public.uuid AS pg_catalog.uuid CHECK (public.mallory_check(VALUE::pg_catalog.text))`,
+	`CREATE DOMAIN public.timestamptz AS pg_catalog.timestamptz CHECK (public.mallory_check(VALUE::pg_catalog.text))`,
+	`CREATE DOMAIN public.bytea AS pg_catalog.bytea CHECK (public.mallory_check('bytea'))`,
+	`CREATE DOMAIN public.int4 AS pg_catalog.int4 CHECK (public.mallory_check(VALUE::pg_catalog.text))`,
+}
+
+// qualifiedType matches a built-in type name the files qualify with
+// pg_catalog, for the control.
+var qualifiedType = regexp.MustCompile(`pg_catalog\.(text|uuid|timestamptz)\b`)
+
+// installOnPath returns an install that runs mallory's statements first, as
+// mallory of database name, and then each kit file (unqualified, for the
+// control: the pg_catalog. taken off its type names), as one simple-protocol
+// query, as the owner with search_path set to path.
+func installOnPath(t *testing.T, name, path string, unqualified bool, mallorys []string, files ...string) func(string) error {
+	return func(owner string) error {
+		mallory, err := pgRoleDSN(dsn(t, envPostgres), name+"_mallory", name)
+		if err != nil {
+			return err
+		}
+		execAll(t, mallory, mallorys...)
+		conn := connectPg(t, owner)
+		defer conn.Close(context.Background())
+		ctx := testContext(t)
+		if _, err := conn.Exec(ctx, "SET search_path = "+path); err != nil {
+			return err
+		}
+		for _, f := range files {
+			text := readKit(t, f)
+			if unqualified {
+				text = qualifiedType.ReplaceAllString(text, "$1")
+			}
+			if _, err := conn.PgConn().Exec(ctx, text).ReadAll(); err != nil {
+				return fmt.Errorf("%s on search_path %s: %w", f, path, err)
+			}
+		}
+		return nil
+	}
+}
+
+// mallorysTypeChecks returns who ran mallory's domain checks, and on what.
+func mallorysTypeChecks(t *testing.T, owner string) []string {
+	t.Helper()
+	conn := connectPg(t, owner)
+	defer conn.Close(context.Background())
+	rows, err := conn.Query(testContext(t), "SELECT DISTINCT who || ': ' || coalesce(value, 'NULL') FROM public.mallory_types ORDER BY 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var got []string
+	for rows.Next() {
+		var s string
+		if err := rows.Scan(&s); err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, s)
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return got
+}
+
+// The files run by an installer whose search_path lists pg_catalog after
+// public, where mallory has made domains named text, uuid, timestamptz, bytea
+// and int4: no domain of mallory's is used, at install (where its CHECK would
+// run mallory's code as the installer, perhaps a superuser) or in the
+// functions' parameters and results (where it would run as every caller, at
+// every call), and every function gives Go's answers. Without the
+// pg_catalog. on the type names (the control), mallory's checks run, as the
+// installer and as the caller.
+func TestPostgresKitInstallerPathTypes(t *testing.T) {
+	files := []string{pgKitFile, pgPublicIDFile}
+	const path = "public, pg_catalog"
+	db := newHijackDB(t, "ulidtypes", false, installOnPath(t, "ulidtypes", path, false, typeShadows, files...))
+	if wrong := kitAnswers(t, db.app); len(wrong) > 0 {
+		t.Errorf("installed on %s with mallory's domains:\n%s", path, strings.Join(wrong, "\n"))
+	}
+	if ran := mallorysTypeChecks(t, db.owner); len(ran) > 0 {
+		t.Errorf("installed on %s, mallory's domain checks ran: %q", path, ran)
+	}
+	conn := connectPg(t, db.owner)
+	defer conn.Close(context.Background())
+	var foreign []string
+	rows, err := conn.Query(testContext(t), `SELECT p.oid::regprocedure::text || ' ' || t.oid::regtype::text
+		FROM pg_proc p, pg_type t
+		WHERE p.pronamespace = 'public'::regnamespace AND p.proname LIKE '%ulid%'
+		AND t.oid = ANY (p.proargtypes::oid[] || p.prorettype) AND t.typnamespace <> 'pg_catalog'::regnamespace
+		AND t.oid <> 'bytea[]'::regtype`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var s string
+		if err := rows.Scan(&s); err != nil {
+			t.Fatal(err)
+		}
+		foreign = append(foreign, s)
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if len(foreign) > 0 {
+		t.Errorf("installed on %s, functions take or return a type outside pg_catalog: %q", path, foreign)
+	}
+
+	t.Run("control without pg_catalog on the type names", func(t *testing.T) {
+		db := newHijackDB(t, "ulidtypesctl", false, installOnPath(t, "ulidtypesctl", path, true, typeShadows, files...))
+		kitAnswers(t, db.app)
+		ran := mallorysTypeChecks(t, db.owner)
+		t.Logf("without pg_catalog on the type names, mallory's checks ran: %q", ran)
+		var asOwner, asApp bool
+		for _, r := range ran {
+			asOwner = asOwner || strings.HasPrefix(r, "ulidtypesctl_owner: ")
+			asApp = asApp || strings.HasPrefix(r, "ulidtypesctl_app: ")
+		}
+		if !asOwner || !asApp {
+			t.Errorf("without pg_catalog on the type names, mallory's checks ran as the owner %v, as app %v: the domains test nothing", asOwner, asApp)
+		}
+	})
+}
+
+// keyThieves are mallory's overloads of the kit's public-ID functions, made in
+// public beside them: each records the key it is given, then returns what the
+// kit's function returns, so that nothing looks wrong. A non-variadic
+// function is preferred to a variadic one of the same argument types in the
+// same schema, and text to bytea for an untyped argument, so a call
+// qualified as docs/sql.md shows, public.ulid_unmask($1, $2), reaches them.
+var keyThieves = []string{
+	`CREATE TABLE public.mallory_keys (fn text, key bytea)`,
+	`GRANT SELECT, INSERT ON public.mallory_keys TO PUBLIC`,
+	`CREATE FUNCTION public.ulid_unmask(public_id text, key bytea) RETURNS uuid LANGUAGE plpgsql AS $$
+	 BEGIN INSERT INTO public.mallory_keys VALUES ('ulid_unmask(text, bytea)', key);
+	 RETURN public.ulid_unmask(public_id, VARIADIC ARRAY[key]); END $$`,
+	`CREATE FUNCTION public.ulid_unmask(public_id text, new_key bytea, old_key bytea) RETURNS uuid LANGUAGE plpgsql AS $$
+	 BEGIN INSERT INTO public.mallory_keys VALUES ('ulid_unmask(text, bytea, bytea)', new_key), ('ulid_unmask(text, bytea, bytea)', old_key);
+	 RETURN public.ulid_unmask(public_id, VARIADIC ARRAY[new_key, old_key]); END $$`,
+	`CREATE FUNCTION public.ulid_mask(id uuid, key text) RETURNS text LANGUAGE plpgsql AS $$
+	 BEGIN INSERT INTO public.mallory_keys VALUES ('ulid_mask(uuid, text)', key::bytea);
+	 RETURN public.ulid_mask(id, key::bytea); END $$`,
+}
+
+// With the kit and pgcrypto in public, installed as docs/sql.md says (on
+// the default search_path) in a database where mallory may create in public,
+// an application that calls the functions by their qualified names, as
+// docs/sql.md advises, reaches the kit's functions, not mallory's overloads
+// of them in the same schema, and mallory never sees a key.
+//
+// This fails: the qualified name picks the schema, not the function, and
+// within public the best match is mallory's. The SQL cannot prevent it
+// (an overload in the functions' own schema is always a candidate); the
+// remedy is that no other role may create in the kit's schema or
+// pgcrypto's, which docs/sql.md gives only as the alternative to qualified
+// names.
+func TestPostgresKitOverloadInItsSchema(t *testing.T) {
+	d := loadPublicIDData(t)
+	db := newHijackDB(t, "ulidoverload", false, psqlInstall(t, pgKitFile, pgPublicIDFile))
+	execAll(t, db.mallory, keyThieves...)
+	conn := connectPg(t, db.app)
+	defer conn.Close(context.Background())
+	ctx := testContext(t)
+	v := d.Vectors[0]
+	id := ulid.MustParse(v.ULID)
+	other := d.key["k256"]
+	if v.Key == "k256" {
+		other = d.key["k128"]
+	}
+	var u [16]byte
+	var text string
+	// Typed parameters, a bytea key, as an application passes it.
+	if err := conn.QueryRow(ctx, "SELECT public.ulid_unmask($1, $2)", v.PublicID, d.key[v.Key]).Scan(&u); err != nil || ulid.ULID(u) != id {
+		t.Errorf("public.ulid_unmask(%s, key) = %v, %v; want %v", v.PublicID, ulid.ULID(u), err, id)
+	}
+	if err := conn.QueryRow(ctx, "SELECT public.ulid_unmask($1::text, $2::bytea, $3::bytea)", v.PublicID, d.key[v.Key], other).Scan(&u); err != nil || ulid.ULID(u) != id {
+		t.Errorf("public.ulid_unmask(%s, key, old key) = %v, %v; want %v", v.PublicID, ulid.ULID(u), err, id)
+	}
+	if err := conn.QueryRow(ctx, "SELECT public.ulid_mask($1::uuid, $2)", id.UUIDString(), d.key[v.Key]).Scan(&text); err != nil || text != v.PublicID {
+		t.Errorf("public.ulid_mask(%s, key) = %q, %v; want %q", v.ULID, text, err, v.PublicID)
+	}
+	var seen []string
+	rows, err := conn.Query(ctx, "SELECT DISTINCT fn FROM public.mallory_keys ORDER BY 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var fn string
+		if err := rows.Scan(&fn); err != nil {
+			t.Fatal(err)
+		}
+		seen = append(seen, fn)
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if len(seen) > 0 {
+		t.Errorf("qualified calls reached mallory's overloads in public, which recorded the keys: %q", seen)
+	}
+}
+
+// With pgcrypto in public, where mallory may create, mallory's overloads of
+// encrypt and decrypt with one more parameter, that has a default, leave the
+// kit's calls of pgcrypto.encrypt(bytea, bytea, 'aes-ecb/pad:none') with two
+// equally good candidates: every public-ID function is then the error
+// "function public.encrypt(bytea, bytea, unknown) is not unique". (No
+// overload that mallory may create wins over pgcrypto's text parameter, so the
+// results and the keys are safe; only the functions stop working.)
+//
+// This fails, for the same reason as TestPostgresKitOverloadInItsSchema: the
+// remedy is pgcrypto in a schema no other role may create in.
+func TestPostgresKitPgcryptoOverload(t *testing.T) {
+	db := newHijackDB(t, "ulidpgcrypto", false, psqlInstall(t, pgKitFile, pgPublicIDFile))
+	execAll(t, db.mallory,
+		`CREATE FUNCTION public.encrypt(bytea, bytea, text, n int DEFAULT 0) RETURNS bytea LANGUAGE sql AS $$ SELECT '\x00'::bytea $$`,
+		`CREATE FUNCTION public.decrypt(bytea, bytea, text, n int DEFAULT 0) RETURNS bytea LANGUAGE sql AS $$ SELECT '\x00'::bytea $$`)
+	if wrong := kitAnswers(t, db.app); len(wrong) > 0 {
+		t.Errorf("with mallory's overloads of pgcrypto's functions beside them (%d wrong), the first:\n%s", len(wrong), wrong[0])
+	}
+}
+
+// With the kit in a schema of its own, kit, that only its owner may create
+// in, first on the caller's search_path (kit, public), as docs/sql.md gives
+// as the alternative to qualified names, unqualified calls reach the kit's
+// functions, although mallory has made functions of the same names in
+// public, after kit on the path.
+//
+// This fails: the schema that comes first wins only between functions of
+// the same argument types. mallory's ulid_to_uuid(varchar) is an exact match
+// for a varchar argument, which the kit's ulid_to_uuid(text) is not, and
+// mallory's ulid_mask(text, text) the better match for untyped parameters,
+// which is how pgx sends them by default ("SELECT ulid_mask($1, $2)"). Safe
+// unqualified calls need every schema on the path to be writable only by
+// trusted roles, not only the kit's and those before it.
+func TestPostgresKitFirstOnPathBetterMatch(t *testing.T) {
+	d := loadPublicIDData(t)
+	const name = "ulidfirst"
+	db := newHijackDB(t, name, false, func(owner string) error {
+		execAll(t, owner, "CREATE SCHEMA kit", "GRANT USAGE ON SCHEMA kit TO PUBLIC")
+		return installOnPath(t, name, "kit", false, nil, pgKitFile, pgPublicIDFile)(owner)
+	})
+	execAll(t, db.mallory,
+		`CREATE FUNCTION public.ulid_to_uuid(s varchar) RETURNS uuid LANGUAGE sql AS $$ SELECT '00000000-0000-0000-0000-000000000000'::uuid $$`,
+		`CREATE FUNCTION public.ulid_mask(id text, key text) RETURNS text LANGUAGE sql AS $$ SELECT 'mallory'::text $$`)
+	conn := connectPg(t, db.app)
+	defer conn.Close(context.Background())
+	ctx := testContext(t)
+	if _, err := conn.Exec(ctx, "SET search_path = kit, public"); err != nil {
+		t.Fatal(err)
+	}
+	v := d.Vectors[0]
+	id := ulid.MustParse(v.ULID)
+	var u [16]byte
+	if err := conn.QueryRow(ctx, "SELECT ulid_to_uuid($1::varchar)", v.ULID).Scan(&u); err != nil || ulid.ULID(u) != id {
+		t.Errorf("ulid_to_uuid(%s::varchar) on kit, public = %v, %v; want %v", v.ULID, ulid.ULID(u), err, id)
+	}
+	var text string
+	if err := conn.QueryRow(ctx, "SELECT ulid_mask($1, $2)", id.UUIDString(), hexKey(d.key[v.Key])).Scan(&text); err != nil || text != v.PublicID {
+		t.Errorf("ulid_mask($1, $2) on kit, public = %q, %v; want %q", text, err, v.PublicID)
+	}
+}
+
+// hexKey is a key as bytea text, '\x' and its hex digits, which the kit's
+// ulid_mask(uuid, bytea) and mallory's ulid_mask(text, text) both read.
+func hexKey(key []byte) string {
+	return fmt.Sprintf(`\x%x`, key)
+}
