@@ -105,7 +105,7 @@ func TestPostgresKitInstallerPathTypes(t *testing.T) {
 	files := []string{pgKitFile, pgPublicIDFile}
 	const path = "public, pg_catalog"
 	db := newHijackDB(t, "ulidtypes", false, installOnPath(t, "ulidtypes", path, false, typeShadows, files...))
-	if wrong := kitAnswers(t, db.app); len(wrong) > 0 {
+	if wrong := kitAnswers(t, db.app, ""); len(wrong) > 0 {
 		t.Errorf("installed on %s with mallory's domains:\n%s", path, strings.Join(wrong, "\n"))
 	}
 	if ran := mallorysTypeChecks(t, db.owner); len(ran) > 0 {
@@ -138,7 +138,7 @@ func TestPostgresKitInstallerPathTypes(t *testing.T) {
 
 	t.Run("control without pg_catalog on the type names", func(t *testing.T) {
 		db := newHijackDB(t, "ulidtypesctl", false, installOnPath(t, "ulidtypesctl", path, true, typeShadows, files...))
-		kitAnswers(t, db.app)
+		kitAnswers(t, db.app, "")
 		ran := mallorysTypeChecks(t, db.owner)
 		t.Logf("without pg_catalog on the type names, mallory's checks ran: %q", ran)
 		var asOwner, asApp bool
@@ -172,48 +172,30 @@ var keyThieves = []string{
 	 RETURN public.ulid_mask(id, key::bytea); END $$`,
 }
 
-// With the kit and pgcrypto in public, installed as docs/sql.md says (on
-// the default search_path) in a database where mallory may create in public,
-// an application that calls the functions by their qualified names, as
-// docs/sql.md advises, reaches the kit's functions, not mallory's overloads
-// of them in the same schema, and mallory never sees a key.
-//
-// This fails: the qualified name picks the schema, not the function, and
-// within public the best match is mallory's. The SQL cannot prevent it
-// (an overload in the functions' own schema is always a candidate); the
-// remedy is that no other role may create in the kit's schema or
-// pgcrypto's, which docs/sql.md gives only as the alternative to qualified
-// names.
-func TestPostgresKitOverloadInItsSchema(t *testing.T) {
-	d := loadPublicIDData(t)
-	db := newHijackDB(t, "ulidoverload", false, psqlInstall(t, pgKitFile, pgPublicIDFile))
-	execAll(t, db.mallory, keyThieves...)
-	conn := connectPg(t, db.app)
+// ownSchemas installs pgcrypto and the kit as docs/sql.md prescribes where
+// other roles may create in public: each in a schema of its own, ext and
+// kit, that only the owner may create in (USAGE for everyone), pgcrypto
+// made there again (newHijackDB made it in public).
+func ownSchemas(t *testing.T, name string) func(string) error {
+	return func(owner string) error {
+		execAll(t, owner, "CREATE SCHEMA kit", "GRANT USAGE ON SCHEMA kit TO PUBLIC",
+			"CREATE SCHEMA ext", "GRANT USAGE ON SCHEMA ext TO PUBLIC",
+			"DROP EXTENSION pgcrypto", "CREATE EXTENSION pgcrypto SCHEMA ext")
+		return installOnPath(t, name, "kit", false, nil, pgKitFile, pgPublicIDFile)(owner)
+	}
+}
+
+// mallorysKeys returns the functions of mallory's that recorded a key.
+func mallorysKeys(t *testing.T, app string) []string {
+	t.Helper()
+	conn := connectPg(t, app)
 	defer conn.Close(context.Background())
-	ctx := testContext(t)
-	v := d.Vectors[0]
-	id := ulid.MustParse(v.ULID)
-	other := d.key["k256"]
-	if v.Key == "k256" {
-		other = d.key["k128"]
-	}
-	var u [16]byte
-	var text string
-	// Typed parameters, a bytea key, as an application passes it.
-	if err := conn.QueryRow(ctx, "SELECT public.ulid_unmask($1, $2)", v.PublicID, d.key[v.Key]).Scan(&u); err != nil || ulid.ULID(u) != id {
-		t.Errorf("public.ulid_unmask(%s, key) = %v, %v; want %v", v.PublicID, ulid.ULID(u), err, id)
-	}
-	if err := conn.QueryRow(ctx, "SELECT public.ulid_unmask($1::text, $2::bytea, $3::bytea)", v.PublicID, d.key[v.Key], other).Scan(&u); err != nil || ulid.ULID(u) != id {
-		t.Errorf("public.ulid_unmask(%s, key, old key) = %v, %v; want %v", v.PublicID, ulid.ULID(u), err, id)
-	}
-	if err := conn.QueryRow(ctx, "SELECT public.ulid_mask($1::uuid, $2)", id.UUIDString(), d.key[v.Key]).Scan(&text); err != nil || text != v.PublicID {
-		t.Errorf("public.ulid_mask(%s, key) = %q, %v; want %q", v.ULID, text, err, v.PublicID)
-	}
-	var seen []string
-	rows, err := conn.Query(ctx, "SELECT DISTINCT fn FROM public.mallory_keys ORDER BY 1")
+	rows, err := conn.Query(testContext(t), "SELECT DISTINCT fn FROM public.mallory_keys ORDER BY 1")
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer rows.Close()
+	var seen []string
 	for rows.Next() {
 		var fn string
 		if err := rows.Scan(&fn); err != nil {
@@ -224,51 +206,114 @@ func TestPostgresKitOverloadInItsSchema(t *testing.T) {
 	if err := rows.Err(); err != nil {
 		t.Fatal(err)
 	}
-	if len(seen) > 0 {
-		t.Errorf("qualified calls reached mallory's overloads in public, which recorded the keys: %q", seen)
-	}
+	return seen
 }
 
-// With pgcrypto in public, where mallory may create, mallory's overloads of
-// encrypt and decrypt with one more parameter, that has a default, leave the
-// kit's calls of pgcrypto.encrypt(bytea, bytea, 'aes-ecb/pad:none') with two
-// equally good candidates: every public-ID function is then the error
-// "function public.encrypt(bytea, bytea, unknown) is not unique". (No
-// overload that mallory may create wins over pgcrypto's text parameter, so the
-// results and the keys are safe; only the functions stop working.)
-//
-// This fails, for the same reason as TestPostgresKitOverloadInItsSchema: the
-// remedy is pgcrypto in a schema no other role may create in.
+// What docs/sql.md says of a schema that other roles may create in: a call
+// qualified with it is not safe, and the kit must live where only its owner
+// creates. With the kit in public, where mallory may create, a call
+// qualified as public.ulid_unmask($1, $2) reaches mallory's overloads
+// beside the kit's (a non-variadic function is preferred to a variadic one
+// of the same argument types, and text to bytea for an untyped argument),
+// which record the key and pass the call on, so that nothing looks wrong.
+// The SQL cannot prevent that. With the kit and pgcrypto in schemas of
+// their own, as docs/sql.md prescribes, the same overloads in public are
+// never called, and the calls give Go's answers.
+func TestPostgresKitOverloadInItsSchema(t *testing.T) {
+	d := loadPublicIDData(t)
+	v := d.Vectors[0]
+	id := ulid.MustParse(v.ULID)
+	other := d.key["k256"]
+	if v.Key == "k256" {
+		other = d.key["k128"]
+	}
+	// calls makes three calls qualified with schema and returns what went
+	// wrong.
+	calls := func(t *testing.T, app, schema string) (wrong []string) {
+		conn := connectPg(t, app)
+		defer conn.Close(context.Background())
+		ctx := testContext(t)
+		var u [16]byte
+		var text string
+		if err := conn.QueryRow(ctx, "SELECT "+schema+".ulid_unmask($1, $2)", v.PublicID, d.key[v.Key]).Scan(&u); err != nil || ulid.ULID(u) != id {
+			wrong = append(wrong, fmt.Sprintf("%s.ulid_unmask(%s, key) = %v, %v; want %v", schema, v.PublicID, ulid.ULID(u), err, id))
+		}
+		if err := conn.QueryRow(ctx, "SELECT "+schema+".ulid_unmask($1::text, $2::bytea, $3::bytea)", v.PublicID, d.key[v.Key], other).Scan(&u); err != nil || ulid.ULID(u) != id {
+			wrong = append(wrong, fmt.Sprintf("%s.ulid_unmask(%s, key, old key) = %v, %v; want %v", schema, v.PublicID, ulid.ULID(u), err, id))
+		}
+		if err := conn.QueryRow(ctx, "SELECT "+schema+".ulid_mask($1::uuid, $2)", id.UUIDString(), d.key[v.Key]).Scan(&text); err != nil || text != v.PublicID {
+			wrong = append(wrong, fmt.Sprintf("%s.ulid_mask(%s, key) = %q, %v; want %q", schema, v.ULID, text, err, v.PublicID))
+		}
+		return wrong
+	}
+
+	t.Run("kit in public: what the guide warns of", func(t *testing.T) {
+		db := newHijackDB(t, "ulidoverload", false, psqlInstall(t, pgKitFile, pgPublicIDFile))
+		execAll(t, db.mallory, keyThieves...)
+		wrong := calls(t, db.app, "public")
+		// mallory's ulid_unmask overloads pass the call on; the untyped key
+		// of ulid_mask goes to mallory's (uuid, text) as text, which a
+		// bytea key is not: that call fails.
+		if seen := mallorysKeys(t, db.app); len(seen) != 2 || len(wrong) != 1 {
+			t.Errorf("qualified calls into public reached %q of mallory's overloads beside the kit's, and went wrong %q: the guide's warning is not shown", seen, wrong)
+		}
+	})
+	t.Run("kit and pgcrypto in schemas of their own", func(t *testing.T) {
+		db := newHijackDB(t, "ulidoverloadown", false, ownSchemas(t, "ulidoverloadown"))
+		execAll(t, db.mallory, keyThieves...)
+		if wrong := calls(t, db.app, "kit"); len(wrong) > 0 {
+			t.Errorf("calls qualified with kit:\n%s", strings.Join(wrong, "\n"))
+		}
+		if seen := mallorysKeys(t, db.app); len(seen) > 0 {
+			t.Errorf("calls qualified with kit reached mallory's overloads in public, which recorded the keys: %q", seen)
+		}
+	})
+}
+
+// What docs/sql.md says of pgcrypto in a schema that others may create in:
+// mallory's overloads of encrypt and decrypt with one more parameter, that
+// has a default, leave the kit's calls of them two equally good candidates,
+// and every public-ID function fails with "function public.encrypt(bytea,
+// bytea, text) is not unique". No overload mallory may create wins over
+// pgcrypto's own (see TestPostgresKitSearchPathCallTime), so results and
+// keys are safe, but the functions stop. With pgcrypto in a schema of its
+// own, the same overloads in public change nothing.
 func TestPostgresKitPgcryptoOverload(t *testing.T) {
-	db := newHijackDB(t, "ulidpgcrypto", false, psqlInstall(t, pgKitFile, pgPublicIDFile))
-	execAll(t, db.mallory,
+	overloads := []string{
 		`CREATE FUNCTION public.encrypt(bytea, bytea, text, n int DEFAULT 0) RETURNS bytea LANGUAGE sql AS $$ SELECT '\x00'::bytea $$`,
-		`CREATE FUNCTION public.decrypt(bytea, bytea, text, n int DEFAULT 0) RETURNS bytea LANGUAGE sql AS $$ SELECT '\x00'::bytea $$`)
-	if wrong := kitAnswers(t, db.app); len(wrong) > 0 {
-		t.Errorf("with mallory's overloads of pgcrypto's functions beside them (%d wrong), the first:\n%s", len(wrong), wrong[0])
+		`CREATE FUNCTION public.decrypt(bytea, bytea, text, n int DEFAULT 0) RETURNS bytea LANGUAGE sql AS $$ SELECT '\x00'::bytea $$`,
 	}
+	t.Run("pgcrypto in public: what the guide warns of", func(t *testing.T) {
+		db := newHijackDB(t, "ulidpgcrypto", false, psqlInstall(t, pgKitFile, pgPublicIDFile))
+		execAll(t, db.mallory, overloads...)
+		conn := connectPg(t, db.app)
+		defer conn.Close(context.Background())
+		var text string
+		err := conn.QueryRow(testContext(t), "SELECT ulid_mask($1::uuid, $2::bytea)", ulid.Make().UUIDString(), make([]byte, 16)).Scan(&text)
+		if err == nil || !strings.Contains(err.Error(), "is not unique") {
+			t.Errorf("ulid_mask with mallory's overloads beside pgcrypto's = %q, %v; want the error \"... is not unique\"", text, err)
+		}
+	})
+	t.Run("pgcrypto in a schema of its own", func(t *testing.T) {
+		db := newHijackDB(t, "ulidpgcryptoown", false, ownSchemas(t, "ulidpgcryptoown"))
+		execAll(t, db.mallory, overloads...)
+		if wrong := kitAnswers(t, db.app, "kit"); len(wrong) > 0 {
+			t.Errorf("with pgcrypto in ext and mallory's overloads in public (%d wrong), the first:\n%s", len(wrong), wrong[0])
+		}
+	})
 }
 
-// With the kit in a schema of its own, kit, that only its owner may create
-// in, first on the caller's search_path (kit, public), as docs/sql.md gives
-// as the alternative to qualified names, unqualified calls reach the kit's
-// functions, although mallory has made functions of the same names in
-// public, after kit on the path.
-//
-// This fails: the schema that comes first wins only between functions of
-// the same argument types. mallory's ulid_to_uuid(varchar) is an exact match
-// for a varchar argument, which the kit's ulid_to_uuid(text) is not, and
-// mallory's ulid_mask(text, text) the better match for untyped parameters,
-// which is how pgx sends them by default ("SELECT ulid_mask($1, $2)"). Safe
-// unqualified calls need every schema on the path to be writable only by
-// trusted roles, not only the kit's and those before it.
+// What docs/sql.md says of unqualified calls: they are safe only when no
+// schema on the caller's path is one that other roles may create in, not
+// only the kit's and those before it. With the kit first, on kit, public,
+// mallory's ulid_to_uuid(varchar) in public is an exact match for a varchar
+// argument, which the kit's ulid_to_uuid(text) is not, and mallory's
+// ulid_mask(text, text) the better match for untyped parameters, as pgx
+// sends them by default. Qualified with kit, the same calls reach the kit.
 func TestPostgresKitFirstOnPathBetterMatch(t *testing.T) {
 	d := loadPublicIDData(t)
 	const name = "ulidfirst"
-	db := newHijackDB(t, name, false, func(owner string) error {
-		execAll(t, owner, "CREATE SCHEMA kit", "GRANT USAGE ON SCHEMA kit TO PUBLIC")
-		return installOnPath(t, name, "kit", false, nil, pgKitFile, pgPublicIDFile)(owner)
-	})
+	db := newHijackDB(t, name, false, ownSchemas(t, name))
 	execAll(t, db.mallory,
 		`CREATE FUNCTION public.ulid_to_uuid(s varchar) RETURNS uuid LANGUAGE sql AS $$ SELECT '00000000-0000-0000-0000-000000000000'::uuid $$`,
 		`CREATE FUNCTION public.ulid_mask(id text, key text) RETURNS text LANGUAGE sql AS $$ SELECT 'mallory'::text $$`)
@@ -280,13 +325,19 @@ func TestPostgresKitFirstOnPathBetterMatch(t *testing.T) {
 	}
 	v := d.Vectors[0]
 	id := ulid.MustParse(v.ULID)
-	var u [16]byte
-	if err := conn.QueryRow(ctx, "SELECT ulid_to_uuid($1::varchar)", v.ULID).Scan(&u); err != nil || ulid.ULID(u) != id {
-		t.Errorf("ulid_to_uuid(%s::varchar) on kit, public = %v, %v; want %v", v.ULID, ulid.ULID(u), err, id)
-	}
-	var text string
-	if err := conn.QueryRow(ctx, "SELECT ulid_mask($1, $2)", id.UUIDString(), hexKey(d.key[v.Key])).Scan(&text); err != nil || text != v.PublicID {
-		t.Errorf("ulid_mask($1, $2) on kit, public = %q, %v; want %q", text, err, v.PublicID)
+	for _, c := range []struct {
+		schema string
+		wantID ulid.ULID
+		want   string
+	}{{"", ulid.ULID{}, "mallory"}, {"kit.", id, v.PublicID}} {
+		var u [16]byte
+		if err := conn.QueryRow(ctx, "SELECT "+c.schema+"ulid_to_uuid($1::varchar)", v.ULID).Scan(&u); err != nil || ulid.ULID(u) != c.wantID {
+			t.Errorf("%sulid_to_uuid(%s::varchar) on kit, public = %v, %v; want %v", c.schema, v.ULID, ulid.ULID(u), err, c.wantID)
+		}
+		var text string
+		if err := conn.QueryRow(ctx, "SELECT "+c.schema+"ulid_mask($1, $2)", id.UUIDString(), hexKey(d.key[v.Key])).Scan(&text); err != nil || text != c.want {
+			t.Errorf("%sulid_mask($1, $2) on kit, public = %q, %v; want %q", c.schema, text, err, c.want)
+		}
 	}
 }
 

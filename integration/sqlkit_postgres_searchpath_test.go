@@ -158,14 +158,20 @@ func psqlInstall(t *testing.T, files ...string) func(string) error {
 }
 
 // kitAnswers runs every function of both kit files as app, on its default
-// search_path, and returns what differs from Go's answers. It also fails
-// on a public ID opened with a key the mark does not name.
-func kitAnswers(t *testing.T, app string) []string {
+// search_path or, if path is not empty, on that one, and returns what
+// differs from Go's answers. It also fails on a public ID opened with a key
+// the mark does not name.
+func kitAnswers(t *testing.T, app, path string) []string {
 	t.Helper()
 	d := loadPublicIDData(t)
 	ctx := testContext(t)
 	conn := connectPg(t, app)
 	defer conn.Close(context.Background())
+	if path != "" {
+		if _, err := conn.Exec(ctx, "SET search_path = "+path); err != nil {
+			t.Fatal(err)
+		}
+	}
 	var wrong []string
 	check := func(what string, got, want any, err error) {
 		if err != nil || fmt.Sprint(got) != fmt.Sprint(want) {
@@ -255,7 +261,7 @@ func mallorysCalls(t *testing.T, owner string) []string {
 func TestPostgresKitSearchPathCallTime(t *testing.T) {
 	files := []string{pgKitFile, pgPublicIDFile}
 	db := newHijackDB(t, "ulidhijack", false, psqlInstall(t, files...))
-	if wrong := kitAnswers(t, db.app); len(wrong) > 0 {
+	if wrong := kitAnswers(t, db.app, ""); len(wrong) > 0 {
 		t.Errorf("with mallory's shadows on the path:\n%s", strings.Join(wrong, "\n"))
 	}
 	if calls := mallorysCalls(t, db.owner); len(calls) > 0 {
@@ -264,7 +270,7 @@ func TestPostgresKitSearchPathCallTime(t *testing.T) {
 
 	t.Run("control without the pins", func(t *testing.T) {
 		db := newHijackDB(t, "ulidhijackctl", false, unpinnedInstall(t, files...))
-		wrong := kitAnswers(t, db.app)
+		wrong := kitAnswers(t, db.app, "")
 		calls := mallorysCalls(t, db.owner)
 		t.Logf("without the pins: %d wrong answers; shadows that ran: %v", len(wrong), calls)
 		// Each call below matches nothing in pg_catalog exactly, so the
@@ -288,11 +294,11 @@ func TestPostgresKitSearchPathCallTime(t *testing.T) {
 func TestPostgresKitSearchPathInstallTime(t *testing.T) {
 	files := []string{pgKitFile, pgPublicIDFile}
 	db := newHijackDB(t, "ulidhijackinst", true, psqlInstall(t, files...))
-	if wrong := kitAnswers(t, db.app); len(wrong) > 0 {
+	if wrong := kitAnswers(t, db.app, ""); len(wrong) > 0 {
 		t.Errorf("installed with mallory's shadows present:\n%s", strings.Join(wrong, "\n"))
 	}
 	execAll(t, db.mallory, dropShadows...)
-	if wrong := kitAnswers(t, db.app); len(wrong) > 0 {
+	if wrong := kitAnswers(t, db.app, ""); len(wrong) > 0 {
 		t.Errorf("installed with mallory's shadows present, then dropped:\n%s", strings.Join(wrong, "\n"))
 	}
 	if calls := mallorysCalls(t, db.owner); len(calls) > 0 {
@@ -302,7 +308,7 @@ func TestPostgresKitSearchPathInstallTime(t *testing.T) {
 	t.Run("control without the pins", func(t *testing.T) {
 		db := newHijackDB(t, "ulidhijackinstctl", true, unpinnedInstall(t, files...))
 		execAll(t, db.mallory, dropShadows...)
-		wrong := kitAnswers(t, db.app)
+		wrong := kitAnswers(t, db.app, "")
 		calls := mallorysCalls(t, db.owner)
 		t.Logf("installed without the pins, shadows dropped: %d wrong answers; shadows that ran: %v", len(wrong), calls)
 		if !slices.Contains(calls, "unnest") || len(wrong) < 10 {

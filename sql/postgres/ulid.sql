@@ -22,11 +22,12 @@
 -- clause of CREATE FUNCTION), so the built-in functions and operators its body
 -- calls are PostgreSQL's own, whatever the caller's search_path holds: a role
 -- that may create objects in a schema on that path (public, on PostgreSQL 14
--- and earlier) cannot shadow one of them and change a result. Call the
--- functions schema-qualified (public.ulid_to_uuid($1)), or keep their schema
--- first on the caller's path and writable only by their owner: a function of
--- the same name in an earlier schema, or with parameter types that fit the
--- call better, is found first. See docs/sql.md.
+-- and earlier) cannot shadow one of them and change a result. The pin does
+-- not choose which ulid_to_uuid a call finds: another role's function of that
+-- name that fits the arguments better wins, even over a schema-qualified call
+-- when it is in the kit's own schema. So install the file in a schema no other
+-- role may create in, call the functions schema-qualified (app.ulid_to_uuid($1))
+-- and type parameters that could be read as more than one type. See docs/sql.md.
 -- The types of the parameters and results are named with their schema
 -- (pg_catalog.uuid), since they are looked up on the installer's path when
 -- the file runs: a type of the same name in a schema that path lists before

@@ -50,9 +50,13 @@
 -- operators they call are PostgreSQL's own: a role that may create objects in
 -- a schema on the caller's or the installer's path (public, on PostgreSQL 14
 -- and earlier) cannot shadow one of them to change a public ID or to see the
--- keys. What the pin cannot cover is the call itself: call the functions
--- schema-qualified (public.ulid_unmask($1, $2)), or keep their schema first
--- on the caller's path and writable only by their owner. See docs/sql.md.
+-- keys. What the pin cannot cover is which function a call finds: another
+-- role's ulid_unmask(text, bytea) beside this VARIADIC one wins even over a
+-- schema-qualified call. So install this file, and pgcrypto, in schemas no
+-- other role may create in (beside pgcrypto, another role's overload of
+-- encrypt makes these functions fail), call them schema-qualified
+-- (app.ulid_unmask($1, $2::bytea)) and type the key parameters. See
+-- docs/sql.md.
 
 DO $install$
 DECLARE
