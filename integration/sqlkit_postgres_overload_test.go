@@ -39,6 +39,13 @@ var typeShadows = []string{
 // pg_catalog, for the control.
 var qualifiedType = regexp.MustCompile(`pg_catalog\.(text|uuid|timestamptz)\b`)
 
+// The queries of what mallory's functions recorded: who ran a domain check
+// of typeShadows, and on what; which of keyThieves was given a key.
+const (
+	mallorysTypeChecks = "SELECT DISTINCT who || ': ' || coalesce(value, 'NULL') FROM public.mallory_types ORDER BY 1"
+	mallorysKeys       = "SELECT DISTINCT fn FROM public.mallory_keys ORDER BY 1"
+)
+
 // installOnPath returns an install that runs mallory's statements first, as
 // mallory of database name, and then each kit file (unqualified, for the
 // control: the pg_catalog. taken off its type names), as one simple-protocol
@@ -69,30 +76,6 @@ func installOnPath(t *testing.T, name, path string, unqualified bool, mallorys [
 	}
 }
 
-// mallorysTypeChecks returns who ran mallory's domain checks, and on what.
-func mallorysTypeChecks(t *testing.T, owner string) []string {
-	t.Helper()
-	conn := connectPg(t, owner)
-	defer conn.Close(context.Background())
-	rows, err := conn.Query(testContext(t), "SELECT DISTINCT who || ': ' || coalesce(value, 'NULL') FROM public.mallory_types ORDER BY 1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rows.Close()
-	var got []string
-	for rows.Next() {
-		var s string
-		if err := rows.Scan(&s); err != nil {
-			t.Fatal(err)
-		}
-		got = append(got, s)
-	}
-	if err := rows.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return got
-}
-
 // The files run by an installer whose search_path lists pg_catalog after
 // public, where mallory has made domains named text, uuid, timestamptz, bytea
 // and int4: no domain of mallory's is used, at install (where its CHECK would
@@ -108,7 +91,7 @@ func TestPostgresKitInstallerPathTypes(t *testing.T) {
 	if wrong := kitAnswers(t, db.app, ""); len(wrong) > 0 {
 		t.Errorf("installed on %s with mallory's domains:\n%s", path, strings.Join(wrong, "\n"))
 	}
-	if ran := mallorysTypeChecks(t, db.owner); len(ran) > 0 {
+	if ran := textColumn(t, db.owner, mallorysTypeChecks); len(ran) > 0 {
 		t.Errorf("installed on %s, mallory's domain checks ran: %q", path, ran)
 	}
 	conn := connectPg(t, db.owner)
@@ -139,7 +122,7 @@ func TestPostgresKitInstallerPathTypes(t *testing.T) {
 	t.Run("control without pg_catalog on the type names", func(t *testing.T) {
 		db := newHijackDB(t, "ulidtypesctl", false, installOnPath(t, "ulidtypesctl", path, true, typeShadows, files...))
 		kitAnswers(t, db.app, "")
-		ran := mallorysTypeChecks(t, db.owner)
+		ran := textColumn(t, db.owner, mallorysTypeChecks)
 		t.Logf("without pg_catalog on the type names, mallory's checks ran: %q", ran)
 		var asOwner, asApp bool
 		for _, r := range ran {
@@ -183,30 +166,6 @@ func ownSchemas(t *testing.T, name string) func(string) error {
 			"DROP EXTENSION pgcrypto", "CREATE EXTENSION pgcrypto SCHEMA ext")
 		return installOnPath(t, name, "kit", false, nil, pgKitFile, pgPublicIDFile)(owner)
 	}
-}
-
-// mallorysKeys returns the functions of mallory's that recorded a key.
-func mallorysKeys(t *testing.T, app string) []string {
-	t.Helper()
-	conn := connectPg(t, app)
-	defer conn.Close(context.Background())
-	rows, err := conn.Query(testContext(t), "SELECT DISTINCT fn FROM public.mallory_keys ORDER BY 1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rows.Close()
-	var seen []string
-	for rows.Next() {
-		var fn string
-		if err := rows.Scan(&fn); err != nil {
-			t.Fatal(err)
-		}
-		seen = append(seen, fn)
-	}
-	if err := rows.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return seen
 }
 
 // What docs/sql.md says of a schema that other roles may create in: a call
@@ -254,7 +213,7 @@ func TestPostgresKitOverloadInItsSchema(t *testing.T) {
 		// mallory's ulid_unmask overloads pass the call on; the untyped key
 		// of ulid_mask goes to mallory's (uuid, text) as text, which a
 		// bytea key is not: that call fails.
-		if seen := mallorysKeys(t, db.app); len(seen) != 2 || len(wrong) != 1 {
+		if seen := textColumn(t, db.app, mallorysKeys); len(seen) != 2 || len(wrong) != 1 {
 			t.Errorf("qualified calls into public reached %q of mallory's overloads beside the kit's, and went wrong %q: the guide's warning is not shown", seen, wrong)
 		}
 	})
@@ -264,7 +223,7 @@ func TestPostgresKitOverloadInItsSchema(t *testing.T) {
 		if wrong := calls(t, db.app, "kit"); len(wrong) > 0 {
 			t.Errorf("calls qualified with kit:\n%s", strings.Join(wrong, "\n"))
 		}
-		if seen := mallorysKeys(t, db.app); len(seen) > 0 {
+		if seen := textColumn(t, db.app, mallorysKeys); len(seen) > 0 {
 			t.Errorf("calls qualified with kit reached mallory's overloads in public, which recorded the keys: %q", seen)
 		}
 	})

@@ -239,17 +239,24 @@ func kitAnswers(t *testing.T, app, path string) []string {
 // mallorysCalls returns what public.mallory_calls recorded.
 func mallorysCalls(t *testing.T, owner string) []string {
 	t.Helper()
-	conn := connectPg(t, owner)
+	return textColumn(t, owner, "SELECT DISTINCT fn FROM public.mallory_calls ORDER BY fn")
+}
+
+// textColumn returns the one text column of query's rows, run as the role of
+// dsn.
+func textColumn(t *testing.T, dsn, query string) []string {
+	t.Helper()
+	conn := connectPg(t, dsn)
 	defer conn.Close(context.Background())
-	rows, err := conn.Query(testContext(t), "SELECT DISTINCT fn FROM public.mallory_calls ORDER BY fn")
+	rows, err := conn.Query(testContext(t), query)
 	if err != nil {
 		t.Fatal(err)
 	}
-	calls, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	got, err := pgx.CollectRows(rows, pgx.RowTo[string])
 	if err != nil {
 		t.Fatal(err)
 	}
-	return calls
+	return got
 }
 
 // With the kit in public, on the default search_path of the role that calls
