@@ -233,12 +233,7 @@ const MaxLines = 10000
 // that one to the end are unread, and text with only blank lines after
 // line MaxLines has none unread.
 func decodeList(text string) record {
-	type item struct {
-		id ulid.ULID
-		r  record
-	}
-	var valid []item
-	invalid := []any{}
+	valid, invalid := []any{}, []any{}
 	stop := 0 // the first line left unread, or 0 if every line was read
 	for in, err := range toolinput.Lines(strings.NewReader(text), toolinput.Options{}) {
 		line := in.Place.Line
@@ -251,7 +246,7 @@ func decodeList(text string) record {
 			invalid = append(invalid, record{"report": toolinput.Report(in, err.(*toolinput.Error))})
 			continue
 		}
-		valid = append(valid, item{in.ID, record{"line": line, "ulid": in.ID.String(), "time": toolinput.Format(in.ID.Timestamp())}})
+		valid = append(valid, record{"line": line, "ulid": in.ID.String(), "time": toolinput.Format(in.ID.Timestamp())})
 	}
 	unread := 0
 	if stop > 0 {
@@ -266,12 +261,9 @@ func decodeList(text string) record {
 	if len(valid)+len(invalid)+unread == 0 {
 		return blankRecord // every line blank
 	}
-	slices.SortStableFunc(valid, func(a, b item) int { return a.id.Compare(b.id) })
-	rows := make([]any, len(valid))
-	for i, it := range valid {
-		rows[i] = it.r
-	}
-	return record{"ok": true, "valid": rows, "invalid": invalid, "unread": unread}
+	// Canonical ULIDs sort as the IDs do.
+	slices.SortStableFunc(valid, func(a, b any) int { return strings.Compare(a.(record)["ulid"].(string), b.(record)["ulid"].(string)) })
+	return record{"ok": true, "valid": valid, "invalid": invalid, "unread": unread}
 }
 
 // convert reads input under the tools' input policy (toolinput.Read), as
