@@ -32,8 +32,8 @@ import (
 //   - unmask: ulid and time (see fields); or the problem of the text, with
 //     its offset counted in the text as given.
 //
-// Both have mark, the public ID's key mark, if the text has a public ID's
-// length, and noKey, with no usable key.
+// Unmask's also has mark, the public ID's key mark, if the text has a
+// public ID's length; either has noKey, with no usable key.
 func publicIDs(keys, maskText, unmaskText string) record {
 	var m *ulid.Masker
 	r := record{"keys": blankRecord}
