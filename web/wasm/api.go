@@ -228,10 +228,10 @@ const MaxLines = 10000
 // millisecond, by the rest of their bits, as ULIDs sort), each with line
 // (counted from 1) and the fields ulid and time (see fields); invalid, the
 // others in line order, each with report, the line ulid validate prints of
-// it (toolinput.Report); and unread, the number of lines left unread. It reads the first MaxLines lines, then
-// skips blank lines up to the next line that is not blank: the lines from
-// that one to the end are unread, and text with only blank lines after
-// line MaxLines has none unread.
+// it (toolinput.Report); and unread, the number of lines left unread. It
+// reads the first MaxLines lines, then skips blank lines up to the next
+// line that is not blank: the lines from that one to the end are unread,
+// and text with only blank lines after line MaxLines has none unread.
 func decodeList(text string) record {
 	valid, invalid := []any{}, []any{}
 	stop := 0 // the first line left unread, or 0 if every line was read
