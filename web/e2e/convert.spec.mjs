@@ -71,10 +71,10 @@ test('convert: either field takes a ULID or UUID text, as ulid convert does, and
   // Errors speak of the form the input looks like, in either field.
   const errors = [
     ['conv-ulid', ' 01563df3-6481-d676-4c61efb99302bd5b',
-      /^Not a valid UUID: invalid UUID text length 35 bytes, want 36 for the form with hyphensYou entered 35 characters; a ULID has 26, UUID text 36 \(or 32 without hyphens, 38 in braces, 45 with urn:uuid:\)\.$/, []],
+      /^Not a valid UUID: invalid UUID text length 35 bytes, want 36 for the form with hyphens$/, []],
     ['conv-ulid', '01563df3-6481-d676-4c61-efb99302bd5g', /^Not a valid UUID: invalid UUID text: character 'g' at offset 35/, ['g']],
     ['conv-uuid', '01ARYZ6S41TSV4RRFFQ69G5FAU', /^Not a valid ULID: invalid character 'U' at offset 25/, ['U']],
-    ['conv-uuid', '01563df3', /^Not a valid (ULID|UUID): .*You entered 8 characters; a ULID has 26, UUID text 36/, []],
+    ['conv-uuid', '01563df3', /^Not a valid (ULID|UUID): .*length 8 bytes, want (26|36 for the form with hyphens)$/, []],
   ];
   for (const [field, input, want, marks] of errors) {
     await page.fill(`#${field}`, input);

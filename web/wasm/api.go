@@ -47,89 +47,50 @@ func failure(field, message string) record {
 
 // read reads input as toolinput.Read does, under opt, and returns it, or
 // the record to return instead: blankRecord for a field that is blank once
-// trimmed, or the problem of text that is no ID, in a field that takes
-// both forms if both (see problem).
-func read(input string, opt toolinput.Options, both bool) (toolinput.Input, record) {
+// trimmed, or the problem of text that is no ID (see problem).
+func read(input string, opt toolinput.Options) (toolinput.Input, record) {
 	in, err := toolinput.Read(input, opt)
 	switch {
 	case in.Text == "":
 		return in, blankRecord
 	case err != nil:
-		return in, problem(in, err, both)
+		return in, problem(in, err)
 	}
 	return in, nil
 }
 
-// problem is the record of err, toolinput.Read's error for in, in a field
-// that takes either form (ULID or UUID text) if both: ok false and error,
-// with
+// problem is the record of err, toolinput.Read's error for in: ok false
+// and error, with
 //
 //   - message: the error's, as the command shows it;
 //   - title: "Not a valid ULID: " and the message (UUID, public ID: the
 //     form it was read as);
 //   - public: true for text that is, or looks like a mistyped, public ID
 //     (toolinput.Verdict), which the message says;
-//   - detail: for an error of length, what the field holds against what
-//     it should: "You entered 25 characters; a ULID has 26.", naming a
-//     character that is not ASCII, which counts as several bytes;
 //   - offset: the byte offset in in.Given of the character the error
 //     names, or -1; then index, the same in UTF-16 code units, as
 //     JavaScript indexes strings, and char, that character, named if it
-//     shows as nothing ("space", "U+3000").
-func problem(in toolinput.Input, err error, both bool) record {
+//     shows as nothing ("space", "U+3000"). An error of length names no
+//     character, so the page marks the first that is not ASCII, if any:
+//     it counts as several bytes, and no ID has it.
+func problem(in toolinput.Input, err error) record {
 	te := err.(*toolinput.Error) // every error of Read
 	e := record{"message": te.Error(), "title": "Not a valid " + in.Kind.String() + ": " + te.Error(), "offset": -1, "index": -1}
 	if te.PublicID != toolinput.NotPublic {
 		e["public"] = true
 	}
-	// A line too long is not read, so a count of its characters after
-	// trimming would contradict the length the message gives.
-	if te.Err.Err == ulid.ErrInvalidLength && te.Err.Length <= toolinput.MaxLine {
-		e["detail"] = lengthDetail(in, both)
+	at := te.Offset()
+	// A line too long is not read, so it has no character to mark.
+	if at < 0 && te.Err.Length <= toolinput.MaxLine {
+		if i := strings.IndexFunc(in.Text, func(r rune) bool { return r > unicode.MaxASCII }); i >= 0 {
+			at = in.Lead + i
+		}
 	}
-	if at := te.Offset(); at >= 0 && at < len(in.Given) {
+	if at >= 0 && at < len(in.Given) {
 		r, _ := utf8.DecodeRuneInString(in.Given[at:])
 		e["offset"], e["index"], e["char"] = at, utf16Index(in.Given, at), visible(r)
 	}
 	return record{"ok": false, "error": e}
-}
-
-// uuidLengths are the lengths of the UUID text forms, for the length hint.
-const uuidLengths = "36 (or 32 without hyphens, 38 in braces, 45 with urn:uuid:)"
-
-// lengthDetail says how many characters in holds once trimmed, against the
-// lengths of its form, or of both ULIDs and UUID text. Lengths are counted
-// in bytes, so it names the first character that is not ASCII, and, if
-// that is white space at either end, says that the tools do not trim it.
-func lengthDetail(in toolinput.Input, both bool) string {
-	lengths := map[toolinput.Kind]string{toolinput.ULID: "a ULID has 26", toolinput.UUID: "a UUID has " + uuidLengths,
-		toolinput.PublicID: "a public ID has 29"}[in.Kind]
-	if both {
-		lengths = "a ULID has 26, UUID text " + uuidLengths
-	}
-	t := in.Text
-	n := utf8.RuneCountInString(t)
-	s := "You entered " + strconv.Itoa(n) + " character" + plural(n) + "; " + lengths + "."
-	i := strings.IndexFunc(t, func(r rune) bool { return r > unicode.MaxASCII })
-	if i < 0 {
-		return s
-	}
-	r, _ := utf8.DecodeRuneInString(t[i:])
-	s += " “" + visible(r) + "” is not ASCII, so it counts as several bytes, and no " + in.Kind.String() + " has it."
-	first, _ := utf8.DecodeRuneInString(t)
-	last, _ := utf8.DecodeLastRuneInString(t)
-	if invisible(r) && (r == first || r == last) {
-		s += " Around an ID the tools ignore ASCII white space, U+00A0 and U+FEFF, but not this."
-	}
-	return s
-}
-
-// plural returns "s" unless n is 1.
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
 }
 
 // invisible reports whether r shows as nothing or as a blank: white space,
@@ -216,10 +177,10 @@ func generate(count string, monotonic, lower bool, at string, v7 bool) record {
 // in seconds east. The record has fields, the ID's fields (see fields),
 // each shown as it is in the page's output of the same name; local, its
 // time in the local time zone; zone, what to say of the local time ("" or
-// why it is in UTC); and note, what normalising the input did ("" or
-// "Normalised: ...").
+// why it is in UTC); and note, what reading the input did (see
+// normalised).
 func decode(input string, offset func(ms uint64) int) record {
-	in, r := read(input, toolinput.Options{}, false)
+	in, r := read(input, toolinput.Options{})
 	if r != nil {
 		return r
 	}
@@ -244,37 +205,17 @@ func fields(id ulid.ULID) record {
 	return r
 }
 
-// normalised says what reading in, a valid ID, did to its text: UUID text
-// read, lower case read as upper case, Crockford's aliases I, L and O read
-// as 1 and 0 (at their byte offsets in in.Given), surrounding white space
-// ignored; or "" if nothing.
+// normalised says what reading in, a valid ID, did to its text, which
+// the page's ulid output shows as it is read: UUID text read, or a ULID
+// read in another form than its canonical one; or "" if neither.
 func normalised(in toolinput.Input) string {
-	var notes []string
-	if in.Kind == toolinput.UUID {
-		notes = append(notes, "read as UUID text, the same 16 bytes")
-	} else {
-		if strings.ContainsFunc(in.Text, unicode.IsLower) {
-			notes = append(notes, "lower case read as upper case")
-		}
-		var aliases []string
-		for i := range len(in.Text) {
-			if strings.IndexByte("ILOilo", in.Text[i]) >= 0 {
-				aliases = append(aliases, strconv.Itoa(in.Lead+i))
-			}
-		}
-		if n := len(aliases); n == 1 {
-			notes = append(notes, "Crockford alias at offset "+aliases[0]+" read as 1 (I, L) or 0 (O)")
-		} else if n > 1 {
-			notes = append(notes, "Crockford aliases at offsets "+strings.Join(aliases, ", ")+" read as 1 (I, L) or 0 (O)")
-		}
+	switch {
+	case in.Kind == toolinput.UUID:
+		return "Read as UUID text: this is the ULID of the same 16 bytes."
+	case in.Given != in.ID.String():
+		return "Normalised to the canonical form above: upper case, 1 for I and L, 0 for O, no white space around it."
 	}
-	if len(in.Text) != len(in.Given) {
-		notes = append(notes, "surrounding white space ignored")
-	}
-	if len(notes) == 0 {
-		return ""
-	}
-	return "Normalised: " + strings.Join(notes, "; ") + "."
+	return ""
 }
 
 // MaxLines is the most lines decodeList reads.
@@ -287,17 +228,12 @@ const MaxLines = 10000
 // millisecond, by the rest of their bits, as ULIDs sort), each with line
 // (counted from 1) and the fields ulid and time (see fields); invalid, the
 // others in line order, each with report, the line ulid validate prints of
-// it (toolinput.Report); and unread, the number of lines left unread. It reads the first MaxLines lines, then
-// skips blank lines up to the next line that is not blank: the lines from
-// that one to the end are unread, and text with only blank lines after
-// line MaxLines has none unread.
+// it (toolinput.Report); and unread, the number of lines left unread. It
+// reads the first MaxLines lines, then skips blank lines up to the next
+// line that is not blank: the lines from that one to the end are unread,
+// and text with only blank lines after line MaxLines has none unread.
 func decodeList(text string) record {
-	type item struct {
-		id ulid.ULID
-		r  record
-	}
-	var valid []item
-	invalid := []any{}
+	valid, invalid := []any{}, []any{}
 	stop := 0 // the first line left unread, or 0 if every line was read
 	for in, err := range toolinput.Lines(strings.NewReader(text), toolinput.Options{}) {
 		line := in.Place.Line
@@ -310,7 +246,7 @@ func decodeList(text string) record {
 			invalid = append(invalid, record{"report": toolinput.Report(in, err.(*toolinput.Error))})
 			continue
 		}
-		valid = append(valid, item{in.ID, record{"line": line, "ulid": in.ID.String(), "time": toolinput.Format(in.ID.Timestamp())}})
+		valid = append(valid, record{"line": line, "ulid": in.ID.String(), "time": toolinput.Format(in.ID.Timestamp())})
 	}
 	unread := 0
 	if stop > 0 {
@@ -325,12 +261,9 @@ func decodeList(text string) record {
 	if len(valid)+len(invalid)+unread == 0 {
 		return blankRecord // every line blank
 	}
-	slices.SortStableFunc(valid, func(a, b item) int { return a.id.Compare(b.id) })
-	rows := make([]any, len(valid))
-	for i, it := range valid {
-		rows[i] = it.r
-	}
-	return record{"ok": true, "valid": rows, "invalid": invalid, "unread": unread}
+	// Canonical ULIDs sort as the IDs do.
+	slices.SortStableFunc(valid, func(a, b any) int { return strings.Compare(a.(record)["ulid"].(string), b.(record)["ulid"].(string)) })
+	return record{"ok": true, "valid": valid, "invalid": invalid, "unread": unread}
 }
 
 // convert reads input under the tools' input policy (toolinput.Read), as
@@ -338,7 +271,7 @@ func decodeList(text string) record {
 // ULID, and uuid, the RFC 9562 text of the same 16 bytes. uuidText says
 // which form the input was, so the page shows the other.
 func convert(input string) record {
-	in, r := read(input, toolinput.Options{}, true)
+	in, r := read(input, toolinput.Options{})
 	if r != nil {
 		return r
 	}

@@ -103,16 +103,20 @@ func TestDecodeVectors(t *testing.T) {
 	}
 }
 
-// TestDecodeNormalises checks the note on what reading the input did.
+// TestDecodeNormalises checks the note on what reading the input did:
+// UUID text read, or a ULID in another form than its canonical one.
 func TestDecodeNormalises(t *testing.T) {
+	const normalised = "Normalised to the canonical form above: upper case, 1 for I and L, 0 for O, no white space around it."
+	const uuidText = "Read as UUID text: this is the ULID of the same 16 bytes."
 	for _, tc := range []struct{ input, note string }{
 		{vectors[0].text, ""},
-		{" \t01arYZ6s41tsv4rrffq69g5fav\n", "Normalised: lower case read as upper case; surrounding white space ignored."},
-		{"OIARYZ6S41TSV4RRFFQ69G5FAV", "Normalised: Crockford aliases at offsets 0, 1 read as 1 (I, L) or 0 (O)."},
-		{" oLARYZ6S41TSV4RRFFQ69G5FAV", "Normalised: lower case read as upper case; Crockford aliases at offsets 1, 2 read as 1 (I, L) or 0 (O); surrounding white space ignored."},
-		{"0IARYZ6S41TSV4RRFFQ69G5FAV", "Normalised: Crockford alias at offset 1 read as 1 (I, L) or 0 (O)."},
-		{vectors[0].uuid, "Normalised: read as UUID text, the same 16 bytes."},
-		{"\u00a0{" + strings.ToUpper(vectors[0].uuid) + "}", "Normalised: read as UUID text, the same 16 bytes; surrounding white space ignored."},
+		{" \t01arYZ6s41tsv4rrffq69g5fav\n", normalised},
+		{"OIARYZ6S41TSV4RRFFQ69G5FAV", normalised},
+		{" oLARYZ6S41TSV4RRFFQ69G5FAV", normalised},
+		{"0IARYZ6S41TSV4RRFFQ69G5FAV", normalised},
+		{" " + vectors[0].text, normalised},
+		{vectors[0].uuid, uuidText},
+		{"\u00a0{" + strings.ToUpper(vectors[0].uuid) + "}", uuidText},
 	} {
 		d := decode(tc.input, kolkata)
 		if get(d, "fields", "ulid") != vectors[0].text || d["note"] != tc.note {
@@ -149,9 +153,6 @@ func TestDecodeProblems(t *testing.T) {
 		if tc.char != "" {
 			want["char"] = tc.char
 		}
-		if tc.offset < 0 {
-			want["detail"] = e["detail"]
-		}
 		if d["ok"] != false || !reflect.DeepEqual(e, want) || d["fields"] != nil {
 			t.Errorf("decode(%q) = %v, want error %v", tc.input, d, want)
 		}
@@ -181,46 +182,40 @@ func TestDecodeProblems(t *testing.T) {
 	}
 }
 
-// TestLengthDetail checks what the page says of text of the wrong length:
-// how many characters it has against the lengths of the form, counted as
-// JavaScript counts code points, and the first character that is not
-// ASCII, which counts as several bytes, with a word on white space that
-// the policy does not trim.
-func TestLengthDetail(t *testing.T) {
-	const either = "a ULID has 26, UUID text 36 (or 32 without hyphens, 38 in braces, 45 with urn:uuid:)."
-	const trimNote = " Around an ID the tools ignore ASCII white space, U+00A0 and U+FEFF, but not this."
+// TestLengthMark checks the character the page marks in text of the
+// wrong length, whose error names none: the first that is not ASCII, which
+// counts as several bytes, at its offsets in bytes and in UTF-16 code
+// units, named if it shows as nothing; none in text of ASCII alone.
+func TestLengthMark(t *testing.T) {
 	v := vectors[0].text
 	for _, tc := range []struct {
-		name   string
-		record record
-		title  string
-		detail string
+		name          string
+		record        record
+		title         string
+		offset, index int
+		char          string
 	}{
-		{"short ULID", decode(" "+v[:25], kolkata), "Not a valid ULID: invalid length 25 bytes, want 26", "You entered 25 characters; a ULID has 26."},
-		{"one character", decode("x", kolkata), "Not a valid ULID: invalid length 1 bytes, want 26", "You entered 1 character; a ULID has 26."},
-		{"U+3000 after", decode(v+"\u3000", kolkata), "Not a valid ULID: invalid length 29 bytes, want 26",
-			"You entered 27 characters; a ULID has 26. “U+3000” is not ASCII, so it counts as several bytes, and no ULID has it." + trimNote},
-		{"U+2028 before", decode("\u2028"+v, kolkata), "Not a valid ULID: invalid length 29 bytes, want 26",
-			"You entered 27 characters; a ULID has 26. “U+2028” is not ASCII, so it counts as several bytes, and no ULID has it." + trimNote},
-		{"U+2003 U+200A", decode("\u2003\u200a", kolkata), "Not a valid ULID: invalid length 6 bytes, want 26",
-			"You entered 2 characters; a ULID has 26. “U+2003” is not ASCII, so it counts as several bytes, and no ULID has it." + trimNote},
-		{"emoji inside", decode("01ARYZ6S41TSV4😀RFFQ69G5F", kolkata), "Not a valid ULID: invalid length 27 bytes, want 26",
-			"You entered 24 characters; a ULID has 26. “😀” is not ASCII, so it counts as several bytes, and no ULID has it."},
+		{"short ULID", decode(" "+v[:25], kolkata), "Not a valid ULID: invalid length 25 bytes, want 26", -1, -1, ""},
+		{"one character", decode("x", kolkata), "Not a valid ULID: invalid length 1 bytes, want 26", -1, -1, ""},
+		{"U+3000 after", decode(v+"\u3000", kolkata), "Not a valid ULID: invalid length 29 bytes, want 26", 26, 26, "U+3000"},
+		{"U+2028 before", decode("\u2028"+v, kolkata), "Not a valid ULID: invalid length 29 bytes, want 26", 0, 0, "U+2028"},
+		{"U+2003 U+200A", decode("\u2003\u200a", kolkata), "Not a valid ULID: invalid length 6 bytes, want 26", 0, 0, "U+2003"},
+		{"emoji inside", decode("01ARYZ6S41TSV4😀RFFQ69G5F", kolkata), "Not a valid ULID: invalid length 27 bytes, want 26", 14, 14, "😀"},
+		{"after a trimmed no-break space", decode("\u00a0"+v+"é", kolkata), "Not a valid ULID: invalid length 28 bytes, want 26", 28, 27, "é"},
 		{"UUID", decode("01563df3-6481-d676-4c61efb99302bd5b", kolkata),
-			"Not a valid UUID: invalid UUID text length 35 bytes, want 36 for the form with hyphens",
-			"You entered 35 characters; a UUID has 36 (or 32 without hyphens, 38 in braces, 45 with urn:uuid:)."},
+			"Not a valid UUID: invalid UUID text length 35 bytes, want 36 for the form with hyphens", -1, -1, ""},
 		{"convert UUID", convert(" 01563df3-6481-d676-4c61efb99302bd5b"),
-			"Not a valid UUID: invalid UUID text length 35 bytes, want 36 for the form with hyphens", "You entered 35 characters; " + either},
-		{"convert U+3000", convert("\u3000"), "Not a valid ULID: invalid length 3 bytes, want 26",
-			"You entered 1 character; " + either + " “U+3000” is not ASCII, so it counts as several bytes, and no ULID has it." + trimNote},
+			"Not a valid UUID: invalid UUID text length 35 bytes, want 36 for the form with hyphens", -1, -1, ""},
+		{"convert U+3000", convert("\u3000"), "Not a valid ULID: invalid length 3 bytes, want 26", 0, 0, "U+3000"},
 	} {
 		e, _ := tc.record["error"].(record)
-		if e["title"] != tc.title || e["detail"] != tc.detail {
-			t.Errorf("%s: title %q, detail %q;\nwant %q, %q", tc.name, e["title"], e["detail"], tc.title, tc.detail)
+		want := record{"message": strings.SplitN(tc.title, ": ", 2)[1], "title": tc.title, "offset": tc.offset, "index": tc.index}
+		if tc.char != "" {
+			want["char"] = tc.char
 		}
-	}
-	if e := get(decode(v[:25]+"U", kolkata), "error").(record); e["detail"] != nil {
-		t.Errorf("a character error has a length detail: %v", e)
+		if !reflect.DeepEqual(e, want) {
+			t.Errorf("%s: error %v;\nwant %v", tc.name, e, want)
+		}
 	}
 }
 
@@ -496,7 +491,7 @@ func TestDecodePolicy(t *testing.T) {
 		for _, in := range []string{v.uuid, " " + strings.ToUpper(v.uuid) + "\n", "{" + v.uuid + "}", "urn:uuid:" + v.uuid, strings.ReplaceAll(v.uuid, "-", "")} {
 			d := decode(in, kolkata)
 			if get(d, "fields", "ulid") != v.text || get(d, "fields", "entropy") != v.bytes[12:] ||
-				!strings.HasPrefix(d["note"].(string), "Normalised: read as UUID text") {
+				!strings.HasPrefix(d["note"].(string), "Read as UUID text") {
 				t.Errorf("decode(%q) = %v", in, d)
 			}
 		}
@@ -522,8 +517,7 @@ func TestDecodePolicy(t *testing.T) {
 // TestBlank checks that a field is blank when the policy trims it to
 // nothing (toolinput.Trim), not when JavaScript's trim would: U+3000,
 // U+2028 and the other white space the policy keeps make a field that is
-// not blank and an error, so the page's length hint counts the bytes the
-// error does.
+// not blank and an error of length, whose character the page marks.
 func TestBlank(t *testing.T) {
 	for _, in := range []string{"", " \t\r\n\f\v\u00a0\ufeff"} {
 		for name, r := range map[string]record{"decode": decode(in, kolkata), "convert": convert(in), "decodeList": decodeList(in + "\n" + in)} {
@@ -534,7 +528,7 @@ func TestBlank(t *testing.T) {
 	}
 	for _, in := range []string{"\u3000", "\u2028x\u2003", "\u200a\u1680\u205f"} {
 		for name, r := range map[string]record{"decode": decode(in, kolkata), "convert": convert(in)} {
-			if r["ok"] != false || r["blank"] != nil || get(r, "error", "detail") == nil {
+			if r["ok"] != false || r["blank"] != nil || get(r, "error", "char") == nil {
 				t.Errorf("%s(%q) = %v, want a length error", name, in, r)
 			}
 		}
@@ -635,10 +629,9 @@ func TestTooLong(t *testing.T) {
 	if e, _ := get(decode(long, kolkata), "error").(record); e["message"] != want || e["title"] != "Not a valid ULID: "+want || e["offset"] != -1 || e["index"] != -1 {
 		t.Errorf("decode of %d bytes: %v, want %q", len(long), e, want)
 	}
-	// Mostly white space: a count of the characters left after trimming
-	// (26) would contradict the length the message gives.
-	if e, _ := get(decode(long, kolkata), "error").(record); e["detail"] != nil {
-		t.Errorf("decode of %d bytes: detail %q, want none", len(long), e["detail"])
+	// Text too long is not read, so no character of it is marked.
+	if e, _ := get(decode(long+"\u3000", kolkata), "error").(record); e["char"] != nil || e["offset"] != -1 {
+		t.Errorf("decode of %d bytes: marks %q, want none", len(long)+3, e["char"])
 	}
 	if got := get(convert(long), "error", "message"); got != want {
 		t.Errorf("convert of %d bytes: %v, want %q", len(long), got, want)

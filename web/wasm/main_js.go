@@ -21,7 +21,6 @@ func main() {
 		"publicIDs": export("publicIDs", func(args []js.Value) any {
 			return publicIDs(text(args[0]), text(args[1]), text(args[2]))
 		}),
-		"maxCount": MaxCount,
 		"maxLines": MaxLines,
 	}
 	js.Global().Set("ulidgo", js.ValueOf(api))

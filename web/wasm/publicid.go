@@ -32,8 +32,8 @@ import (
 //   - unmask: ulid and time (see fields); or the problem of the text, with
 //     its offset counted in the text as given.
 //
-// Both have mark, the public ID's key mark, if the text has a public ID's
-// length, and noKey, with no usable key.
+// Unmask's also has mark, the public ID's key mark, if the text has a
+// public ID's length; either has noKey, with no usable key.
 func publicIDs(keys, maskText, unmaskText string) record {
 	var m *ulid.Masker
 	r := record{"keys": blankRecord}
@@ -61,7 +61,7 @@ var noKey = record{"ok": false, "noKey": true}
 // mask reads input as the other tools read an ID (toolinput.Read: a ULID
 // or UUID text, white space around it ignored) and masks it with m.
 func mask(m *ulid.Masker, input string) record {
-	in, r := read(input, toolinput.Options{}, true)
+	in, r := read(input, toolinput.Options{})
 	if m == nil && r["blank"] != true {
 		return noKey
 	}
@@ -74,7 +74,8 @@ func mask(m *ulid.Masker, input string) record {
 // unmask opens input, a public ID with the white space around it ignored,
 // with m, as ulid unmask does (toolinput.Read with Options.Unmask). For a
 // public ID of a key m does not have, the error's title says it was not
-// opened and its detail gives the marks of the public ID and of m's keys.
+// opened; the message says that its key mark, which the page marks at
+// offset 0, names none of the keys, whose marks the key field shows.
 func unmask(m *ulid.Masker, input string) record {
 	// Without a key, the zero Masker, which has none, reads the text as
 	// far as it needs to be known blank or not.
@@ -89,11 +90,9 @@ func unmask(m *ulid.Masker, input string) record {
 	case m == nil:
 		return noKey
 	case err != nil:
-		r := problem(in, err, false)
+		r := problem(in, err)
 		if errors.Is(err, ulid.ErrUnknownMaskingKey) {
-			e := r["error"].(record)
-			e["title"] = "Not opened: " + err.Error()
-			e["detail"] = "Its key mark is " + mark + "; the key here: " + marks(m) + "."
+			r["error"].(record)["title"] = "Not opened: " + err.Error()
 		}
 		r["mark"] = mark
 		return r

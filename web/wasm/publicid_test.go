@@ -85,7 +85,7 @@ func TestMaskVectors(t *testing.T) {
 // TestUnmaskRefused checks that every refusal of testdata/publicid.json is
 // one on the page, with the library's message and its offset, counted in
 // the text as given when white space comes first; and, for a public ID of
-// another key, the marks of the public ID and of the keys.
+// another key, a title that says it was not opened.
 func TestUnmaskRefused(t *testing.T) {
 	f := readPublicIDs(t, publicIDFile)
 	kinds := map[string]bool{}
@@ -108,12 +108,8 @@ func TestUnmaskRefused(t *testing.T) {
 				message = strings.Replace(message, fmt.Sprintf("at offset %d", tc.Offset), fmt.Sprintf("at offset %d", tc.Offset+len(lead)), 1)
 			}
 			want := record{"message": message, "title": "Not a valid public ID: " + message, "offset": -1, "index": -1}
-			switch tc.Error {
-			case "length":
-				want["detail"] = fmt.Sprintf("You entered %d characters; a public ID has 29.", len(tc.Text))
-			case "unknown key":
+			if tc.Error == "unknown key" {
 				want["title"] = "Not opened: " + message
-				want["detail"] = "Its key mark is " + tc.Text[:2] + "; the key here: masks with " + f.mark[tc.Key] + ", unmasks " + f.mark[tc.Key] + "."
 			}
 			if tc.Offset >= 0 {
 				want["offset"], want["index"], want["char"] = tc.Offset+len(lead), tc.Offset+len([]rune(lead)), tc.Text[tc.Offset:tc.Offset+1]
@@ -156,7 +152,7 @@ func TestMaskRotation(t *testing.T) {
 			}
 			opened++
 		default:
-			if get(r, "error", "offset") != 0 || r["mark"] != "RB" || get(r, "error", "detail") != "Its key mark is RB; the key here: masks with WC, unmasks WC 3X." {
+			if get(r, "error", "offset") != 0 || r["mark"] != "RB" || !strings.HasPrefix(get(r, "error", "title").(string), "Not opened: public ID made with another key") {
 				t.Errorf("unmask(%s) of %s, a key not given = %v; want a key problem", v.PublicID, v.Key, r)
 			}
 		}
@@ -210,20 +206,20 @@ func TestMaskKeysRefused(t *testing.T) {
 func TestMaskInputProblems(t *testing.T) {
 	f := readPublicIDs(t, publicIDFile)
 	for _, tc := range []struct {
-		input, title, detail string
-		offset               int
+		input, title string
+		offset       int
 	}{
-		{"01ARYZ6S41TSV4RRFFQ69G5FAU", "Not a valid ULID: invalid character 'U' at offset 25", "", 25},
-		{" 01ARYZ6S41TSV4RRFFQ69G5FA", "Not a valid ULID: invalid length 25 bytes, want 26",
-			"You entered 25 characters; a ULID has 26, UUID text 36 (or 32 without hyphens, 38 in braces, 45 with urn:uuid:).", -1},
-		{"80000000000000000000000000", "Not a valid ULID: first character '8' is above '7': value overflows 128 bits", "", 0},
-		{f.Vectors[0].PublicID, "Not a valid ULID: invalid length 29 bytes, want 26 (this looks like a public ID: unmask it with its key)",
-			"You entered 29 characters; a ULID has 26, UUID text 36 (or 32 without hyphens, 38 in braces, 45 with urn:uuid:).", -1},
-		{"01563df3-6481-d676-4c61-efb99302bd5x", "Not a valid UUID: invalid UUID text: character 'x' at offset 35, want a hex digit", "", 35},
+		{"01ARYZ6S41TSV4RRFFQ69G5FAU", "Not a valid ULID: invalid character 'U' at offset 25", 25},
+		{" 01ARYZ6S41TSV4RRFFQ69G5FA", "Not a valid ULID: invalid length 25 bytes, want 26", -1},
+		// An error of length with a character that is not ASCII marks it.
+		{" 01ARYZ6S41TSV4RRFFQ69G5FA\u3000", "Not a valid ULID: invalid length 28 bytes, want 26", 26},
+		{"80000000000000000000000000", "Not a valid ULID: first character '8' is above '7': value overflows 128 bits", 0},
+		{f.Vectors[0].PublicID, "Not a valid ULID: invalid length 29 bytes, want 26 (this looks like a public ID: unmask it with its key)", -1},
+		{"01563df3-6481-d676-4c61-efb99302bd5x", "Not a valid UUID: invalid UUID text: character 'x' at offset 35, want a hex digit", 35},
 	} {
 		r := publicIDs(f.hex["k128"], tc.input, "")["mask"].(record)
 		e, _ := r["error"].(record)
-		if r["ok"] != false || r["publicID"] != nil || e["title"] != tc.title || e["offset"] != tc.offset || tc.detail != "" && e["detail"] != tc.detail {
+		if r["ok"] != false || r["publicID"] != nil || e["title"] != tc.title || e["offset"] != tc.offset {
 			t.Errorf("mask(%q) = %v; want %q at %d", tc.input, r, tc.title, tc.offset)
 		}
 	}
