@@ -86,17 +86,10 @@ ULID.
                   the message never shows a key
     --uuid        unmask: print each ULID as UUID text
 
-Input, the same for inspect, convert, validate and mask (and the browser tool):
-an ID is a ULID, 26 characters, in any case, with Crockford's aliases I and
-L for 1 and O for 0; or UUID text: 36 characters, or 32 without hyphens,
-38 in braces, 45 with "urn:uuid:". White space around an ID is ignored,
-inside it is an error. Text is read as UUID text, and gets UUID errors,
-if it starts with "urn:uuid:" or "{", has hyphens where a UUID's first two are
-(xxxxxxxx-xxxx-...), or is hex digits and hyphens with a hyphen or more than 26
-digits. Other text, whatever its length, gets the ULID error, and at a UUID text
-length (32, 36, 38, 45) the UUID error too, as a UUID with a typo may look like
-other text. Text of 29 characters of the alphabet that has a public ID's check
-character, and character 2 at most '7', is told that it looks like a public ID.
+Input, the same for inspect, convert, validate, mask and the browser tool:
+a ULID in either case, with Crockford's aliases, or UUID text in any of its
+forms. White space around an ID is ignored. The full policy: docs/cli.md,
+section Input.
 
     --strict     reject the aliases I, L and O
     --ulid-only  reject UUID text: only ULIDs are valid
@@ -104,9 +97,7 @@ character, and character 2 at most '7', is told that it looks like a public ID.
 These commands, and unmask, read IDs from standard input, one per line,
 when given "-" or no ID at all. Blank lines are skipped; CRLF is fine.
 A line or argument over 64 KiB is an error, "line too long (N bytes)", read in
-constant memory. An invalid ID with a comma, semicolon, tab or space inside
-gets a reminder that a line holds one ID. Error offsets count bytes of the
-text as given. Flags may also follow IDs; after "--" every argument is an ID,
+constant memory. Flags may also follow IDs; after "--" every argument is an ID,
 even one that starts with "-" or is a command's name.
 
 Results go to standard output, errors to standard error. The exit status is 1

@@ -2,43 +2,9 @@
 // browser tool (web/wasm): how a line, argument or pasted field becomes an
 // ID, how a --time value becomes Unix milliseconds, and how a count of IDs
 // to make (-n) is read. Both tools use it, so that they accept and reject
-// the same text, with the same errors. It is part of those tools,
-// not a library API; docs/cli.md describes the policy for users.
-//
-// The library's parsers trim nothing and accept one form each. The tools
-// are more forgiving, in two ways only:
-//
-//   - Surrounding white space is ignored: ASCII space, tab, CR, LF, form
-//     feed and vertical tab, the no-break space U+00A0 and the byte order
-//     mark U+FEFF, as in psql output, copied web pages and files from
-//     Windows editors. White space inside an ID is still an error.
-//   - UUID text is an ID too, read with ulid.ParseUUID: a ULID and a UUID
-//     are the same 128 bits. Everything else is read as a ULID, with
-//     ulid.Parse (or ulid.ParseStrict). Options.ULIDOnly turns this off.
-//
-// Which text is UUID text is decided by its shape, not its length, so
-// that a mistyped UUID gets an error about UUID forms and other text, a
-// sentence or a ULID with a stray character, the ULID error. After
-// trimming, text is UUID text if it
-//
-//   - starts with "urn:uuid:", in any case, or with "{";
-//   - starts as the 8-4-4-4-12 layout does, with a hyphen after its first
-//     8 bytes and another after the next 4, whatever those bytes are; or
-//   - is made of hex digits and hyphens only, at least one digit, with a
-//     hyphen or with more digits than a ULID has characters (26), such as
-//     the 32 digits of a UUID without hyphens.
-//
-// A valid ULID is never UUID text: it has 26 characters and no hyphen,
-// brace or colon. Text that is not UUID text by its shape but has the
-// length of a UUID text form gets both errors (see Error).
-//
-// With Options.Unmask, text is read as a public ID instead (see
-// ulid.Masker), trimmed the same way. Text read as an ID that is refused
-// for its length but is a public ID, or a mistyped one, gets a hint that
-// says so (see Verdict).
-//
-// Text longer than MaxLine is not read at all: its error says only that
-// it is too long, and Lines skips such a line in constant memory.
+// the same text with the same errors. It is part of those tools, not a
+// library API. The policy's one statement, for users and for this code, is
+// docs/cli.md#input-the-same-for-every-tool.
 //
 // The tools take their inputs from Inputs, an iterator over arguments and
 // lines of standard input (lines.go), read each with Read (read.go), and
