@@ -50,7 +50,8 @@ func ParseTime(s string) (uint64, error) {
 	if isDigits(s) {
 		ms, err := strconv.ParseUint(s, 10, 64)
 		if err != nil || ms > ulid.MaxTimestamp {
-			return 0, errMillisRange
+			return 0, errors.New("out of range: the largest Unix milliseconds a ULID holds are " +
+				strconv.FormatUint(ulid.MaxTimestamp, 10) + " (for microseconds or nanoseconds, divide by 1000 or 10^6)")
 		}
 		if ms != 0 && ms < ambiguousBelow {
 			return 0, errors.New(s + " is ambiguous: as Unix milliseconds it is " + Format(ms) +
@@ -61,15 +62,8 @@ func ParseTime(s string) (uint64, error) {
 	return parseRFC3339(s)
 }
 
-// errMillisRange is the error for Unix milliseconds beyond a ULID's range.
-var errMillisRange = errors.New("out of range: the largest Unix milliseconds a ULID holds are " +
-	strconv.FormatUint(ulid.MaxTimestamp, 10) + " (for microseconds or nanoseconds, divide by 1000 or 10^6)")
-
 // maxSeconds is ulid.MaxTimestamp as Unix seconds after @, as ParseTime reads them.
 var maxSeconds = "@" + strconv.FormatUint(ulid.MaxTimestamp/1000, 10) + "." + strconv.FormatUint(ulid.MaxTimestamp%1000, 10)
-
-// errSecondsRange is the error for Unix seconds beyond a ULID's range.
-var errSecondsRange = errors.New("out of range: the largest Unix seconds a ULID holds are " + maxSeconds)
 
 // fractionError returns the error for s, decimal digits with a fraction
 // whose whole part is whole: not Unix milliseconds, which have no
@@ -85,13 +79,12 @@ func fractionError(s, whole string) error {
 		name, seconds = Quote(s), "it with @ in front"
 	}
 	secs, err := strconv.ParseUint(whole, 10, 64)
-	switch {
-	case err == nil && secs <= ulid.MaxTimestamp/1000:
-		if _, err := parseSeconds(s); err != nil {
-			return errors.New(name + " has a fraction, so it is not Unix milliseconds, and as Unix seconds it is out of range: " +
-				"the largest a ULID holds are " + maxSeconds)
-		}
+	switch _, serr := parseSeconds(s); {
+	case serr == nil:
 		return errors.New(name + " has a fraction, which Unix milliseconds do not have; write " + seconds + " for Unix seconds, or the time in RFC 3339")
+	case err == nil && secs <= ulid.MaxTimestamp/1000:
+		return errors.New(name + " has a fraction, so it is not Unix milliseconds, and as Unix seconds it is out of range: " +
+			"the largest a ULID holds are " + maxSeconds)
 	case err == nil && secs <= ulid.MaxTimestamp:
 		return errors.New(name + " has a fraction, which Unix milliseconds do not have; for Unix milliseconds, drop the fraction: " + whole)
 	}
@@ -124,13 +117,9 @@ func LocalTime(ms uint64, offset int) time.Time {
 	return t.In(time.FixedZone("", offset))
 }
 
+// isDigits reports whether s is one or more decimal digits.
 func isDigits(s string) bool {
-	for i := range len(s) {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return s != ""
+	return s != "" && strings.TrimLeft(s, "0123456789") == ""
 }
 
 // parseSeconds reads the part of a time after "@": Unix seconds, with an
@@ -141,16 +130,11 @@ func parseSeconds(s string) (uint64, error) {
 		return 0, errors.New("want Unix seconds after @, such as @1782210600 or @1782210600.5")
 	}
 	secs, err := strconv.ParseUint(whole, 10, 64)
-	if err != nil || secs > ulid.MaxTimestamp/1000 {
-		return 0, errSecondsRange
+	ms, _ := strconv.ParseUint((frac + "000")[:3], 10, 64)
+	if err != nil || secs > ulid.MaxTimestamp/1000 || secs*1000+ms > ulid.MaxTimestamp {
+		return 0, errors.New("out of range: the largest Unix seconds a ULID holds are " + maxSeconds)
 	}
-	frac = (frac + "000")[:3]
-	ms, _ := strconv.ParseUint(frac, 10, 64)
-	ms += secs * 1000
-	if ms > ulid.MaxTimestamp {
-		return 0, errSecondsRange
-	}
-	return ms, nil
+	return secs*1000 + ms, nil
 }
 
 // parseRFC3339 reads s, trimmed, as ParseTime reads an RFC 3339 date-time.
