@@ -2,6 +2,7 @@ package toolinput
 
 import (
 	"bufio"
+	"bytes"
 	"io"
 	"iter"
 )
@@ -78,7 +79,7 @@ func Lines(r io.Reader, opt Options) iter.Seq2[Input, error] {
 					n--
 				}
 			}
-			if n > MaxLine || !isBlank(chunk[:n]) { // a blank line is all in chunk
+			if n > MaxLine || len(bytes.TrimLeftFunc(chunk[:n], isSpace)) > 0 { // a blank line is all in chunk
 				if !long {
 					given = string(chunk[:n])
 				}
