@@ -18,27 +18,18 @@ const TimeSyntax = "want an RFC 3339 time, such as 2026-06-23T10:30:00Z, Unix se
 const ambiguousBelow = 100_000_000_000
 
 // ParseTime reads s, the time of new ULIDs, as Unix milliseconds within a
-// ULID's range. Surrounding white space is trimmed. s is one of:
+// ULID's range. s is, without the white space around it, one of the forms
+// of docs/cli.md#times: RFC 3339, also with t, z or a space for the T and
+// with five-digit years up to 10889, its fraction truncated to the
+// millisecond; @ and Unix seconds, with an optional fraction, as GNU
+// date's -d takes them (@1782210600.5); or Unix milliseconds, 0 or from
+// 10^11 on: a number from 1 to 99999999999 could be seconds or
+// milliseconds, and is an error that gives both readings.
 //
-//   - an RFC 3339 time, with T or t between the date and the time, or a
-//     space, as RFC 3339 allows by agreement (section 5.6, NOTE) and
-//     date --rfc-3339 and psql print; Z or z or an offset of hours and
-//     minutes (+05:30); any number of fractional digits (truncated to the
-//     millisecond, toward the past); and a year of 4 digits, or 5 for the
-//     years 10000 to 10889;
-//   - @ and Unix seconds, with an optional fraction, as GNU date's -d
-//     takes them: @1782210600, @1782210600.5;
-//   - Unix milliseconds: 0, or a number of 10^11 or more (12 digits, from
-//     1973-03-03T09:46:40Z on). A number from 1 to 99999999999 could be
-//     seconds or milliseconds and is an error that says both readings.
-//
-// Errors name the problem where a common near miss has one: a number with
-// a fraction (1782210600.5, seconds without the @), a time with no offset,
-// an offset without minutes or colon (+00 and +0530, as psql prints them),
-// or one with seconds (-00:44:30, as psql prints local mean time, which
-// RFC 3339 cannot write). What an error says to write, ParseTime accepts;
-// where no such form is in range, the error says out of range. An error
-// that names s quotes it as Quote does, cut to QuoteMax bytes.
+// Errors name the problem where a common near miss has one, such as Unix
+// seconds without the @ or psql's offset +00. What an error says to write,
+// ParseTime accepts; where no such form is in range, the error says out of
+// range. An error that names s quotes it as Quote does.
 func ParseTime(s string) (uint64, error) {
 	s, _ = Trim(s)
 	if secs, ok := strings.CutPrefix(s, "@"); ok {
@@ -65,14 +56,9 @@ func ParseTime(s string) (uint64, error) {
 // maxSeconds is ulid.MaxTimestamp as Unix seconds after @, as ParseTime reads them.
 var maxSeconds = "@" + strconv.FormatUint(ulid.MaxTimestamp/1000, 10) + "." + strconv.FormatUint(ulid.MaxTimestamp%1000, 10)
 
-// fractionError returns the error for s, decimal digits with a fraction
-// whose whole part is whole: not Unix milliseconds, which have no
-// fraction, and most likely Unix seconds without the @. It suggests only
-// a form that ParseTime accepts: @s if s is in range as seconds; dropping
-// the fraction if whole is too large for seconds and in range as
-// milliseconds; otherwise it says s is out of range. An s of more than
-// QuoteMax bytes is named as Quote cuts it, and the suggestion of @s says
-// where the @ goes instead of repeating s.
+// fractionError returns ParseTime's error for s, decimal digits with a
+// fraction after whole, most likely Unix seconds without the @. An s of
+// more than QuoteMax bytes is named cut, and the @ is said, not shown.
 func fractionError(s, whole string) error {
 	name, seconds := s, "@"+s
 	if len(s) > QuoteMax {
