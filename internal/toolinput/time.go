@@ -125,12 +125,12 @@ func parseSeconds(s string) (uint64, error) {
 
 // parseRFC3339 reads s, trimmed, as ParseTime reads an RFC 3339 date-time.
 // It checks the form itself, as time.Parse takes more (a one-digit hour, a
-// comma before the fraction, an offset of 24 hours), and reads the offset
-// itself; time.Parse reads the date and time, with a T, and with a
-// five-digit year as the four-digit year of the same place in the 400-year
-// cycle of leap years, added back after. An offset valid but for how psql
-// writes it (+00, +0530, -00:44:30) is an error that says what to write:
-// the offset in RFC 3339, or, if it has seconds, the time in UTC.
+// comma before the fraction, an offset of 24 hours); time.Parse reads it
+// with a T, the offset as +hhmmss, and a five-digit year as the four-digit
+// year of the same place in the 400-year cycle of leap years, added back
+// after. An offset valid but for how psql writes it (+00, +0530,
+// -00:44:30) is an error that says what to write: the offset in RFC 3339,
+// or, if it has seconds, the time in UTC.
 func parseRFC3339(s string) (uint64, error) {
 	bad := func(what string) (uint64, error) {
 		if what == "" {
@@ -168,29 +168,25 @@ func parseRFC3339(s string) (uint64, error) {
 	case !fits(hm, "00:00"):
 		return bad("")
 	}
-	offset := 0
+	offset := "Z" // as time.Parse reads it with Z070000
 	if len(zone) > 1 {
-		hms, _ := strconv.Atoi((strings.ReplaceAll(zone[1:], ":", "") + "0000")[:6])
-		h, m, sec := hms/10000, hms/100%100, hms%100
-		if h > 23 || m > 59 || sec > 59 {
+		hms := (strings.ReplaceAll(zone[1:], ":", "") + "0000")[:6]
+		if hms[:2] > "23" || hms[2:4] > "59" || hms[4:] > "59" {
 			return bad("UTC offset out of range")
 		}
-		offset = (h*60+m)*60 + sec
-		if zone[0] == '-' {
-			offset = -offset
-		}
+		offset = zone[:1] + hms
 	}
 	year, _ := strconv.Atoi(s[:digits])
 	if digits == 5 && year < 10000 {
 		return bad("five-digit year below 10000")
 	}
 	four := 2000 + year%400
-	t, err := time.Parse(time.RFC3339Nano, strconv.Itoa(four)+s[digits:digits+6]+"T"+s[digits+7:len(s)-len(zone)]+"Z")
+	t, err := time.Parse("2006-01-02T15:04:05.999999999Z070000", strconv.Itoa(four)+s[digits:digits+6]+"T"+s[digits+7:len(s)-len(zone)]+offset)
 	var pe *time.ParseError
 	if errors.As(err, &pe) { // the form is right: a field is out of range
 		return bad(strings.TrimPrefix(pe.Message, ": "))
 	}
-	ms, err := ulid.Timestamp(t.AddDate(year-four, 0, 0).Add(time.Duration(-offset) * time.Second))
+	ms, err := ulid.Timestamp(t.UTC().AddDate(year-four, 0, 0)) // not in t's zone, which may be time.Local
 	switch {
 	case err != nil:
 		return 0, errors.New(Message(err))
