@@ -162,6 +162,32 @@ func TestParseTime(t *testing.T) {
 	}
 }
 
+// TestParseTimeLocal checks that ParseTime does not depend on the local
+// zone, which time.Parse gives the times whose offset it has then.
+func TestParseTimeLocal(t *testing.T) {
+	newYork, err := time.LoadLocation("America/New_York")
+	if err != nil {
+		t.Skip("no time zone database:", err)
+	}
+	defer func(local *time.Location) { time.Local = local }(time.Local)
+	time.Local = newYork
+	for _, tc := range []struct {
+		in string
+		ms uint64
+	}{
+		{"2026-07-01T00:00:00-04:00", 1782878400000},
+		{"2026-12-01T00:00:00-05:00", 1796101200000},
+		{"2026-03-08T02:30:00-05:00", 1772955000000}, // a local time that New York skips
+		{"10889-07-01T00:00:00-04:00", 281472206400000},
+		{"10888-12-01T00:00:00-05:00", 281453893200000},
+		{"10888-03-12T02:30:00-05:00", 281431092600000},
+	} {
+		if ms, err := ParseTime(tc.in); err != nil || ms != tc.ms {
+			t.Errorf("ParseTime(%q) = %d, %v; want %d", tc.in, ms, err, tc.ms)
+		}
+	}
+}
+
 // TestParseTimeLong checks that an error about a long value quotes it cut,
 // as Quote cuts it, and still says what is wrong: 100 KiB of input gives a
 // message of one short line.
