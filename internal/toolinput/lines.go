@@ -12,9 +12,8 @@ import (
 // argument "-" stands for the lines of stdin (see Lines), and no arguments
 // at all for the lines of stdin alone.
 //
-// Each input comes with its error from Read, an *Error, for text that is
-// not an ID; the sequence goes on after it. Any other error is stdin's, as
-// Lines yields it, and ends the sequence.
+// The errors are those of Read and of Lines: an *Error for text that is
+// not an ID, after which the sequence goes on, or stdin's, which ends it.
 func Inputs(args []string, stdin io.Reader, opt Options) iter.Seq2[Input, error] {
 	if len(args) == 0 {
 		return Lines(stdin, opt)
