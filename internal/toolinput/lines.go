@@ -2,6 +2,7 @@ package toolinput
 
 import (
 	"bufio"
+	"bytes"
 	"io"
 	"iter"
 )
@@ -11,9 +12,8 @@ import (
 // argument "-" stands for the lines of stdin (see Lines), and no arguments
 // at all for the lines of stdin alone.
 //
-// Each input comes with its error from Read, an *Error, for text that is
-// not an ID; the sequence goes on after it. Any other error is stdin's, as
-// Lines yields it, and ends the sequence.
+// The errors are those of Read and of Lines: an *Error for text that is
+// not an ID, after which the sequence goes on, or stdin's, which ends it.
 func Inputs(args []string, stdin io.Reader, opt Options) iter.Seq2[Input, error] {
 	if len(args) == 0 {
 		return Lines(stdin, opt)
@@ -78,7 +78,7 @@ func Lines(r io.Reader, opt Options) iter.Seq2[Input, error] {
 					n--
 				}
 			}
-			if n > MaxLine || !isBlank(chunk[:n]) { // a blank line is all in chunk
+			if n > MaxLine || len(bytes.TrimLeftFunc(chunk[:n], isSpace)) > 0 { // a blank line is all in chunk
 				if !long {
 					given = string(chunk[:n])
 				}

@@ -29,22 +29,16 @@ const (
 
 // hint returns what an error's message adds for the verdict v.
 func (v Verdict) hint() string {
-	switch v {
-	case Public:
-		return " (this looks like a public ID: unmask it with its key)"
-	case Mistyped:
-		return " (this looks like a mistyped public ID: its check character does not match)"
-	}
-	return ""
+	return [...]string{
+		Public:   " (this looks like a public ID: unmask it with its key)",
+		Mistyped: " (this looks like a mistyped public ID: its check character does not match)",
+	}[v]
 }
 
 // publicVerdict returns the verdict on s, trimmed text.
 func publicVerdict(s string) Verdict {
-	if len(s) != ulid.PublicIDSize {
-		return NotPublic
-	}
-	// The zero Masker has no key: it checks the form and then refuses
-	// every public ID with ErrUnknownMaskingKey.
+	// The zero Masker has no key: it checks the length and the form, and
+	// then refuses every public ID with ErrUnknownMaskingKey.
 	var noKey ulid.Masker
 	switch _, err := noKey.Unmask(s); {
 	case errors.Is(err, ulid.ErrUnknownMaskingKey):

@@ -2,6 +2,7 @@ package toolinput
 
 import (
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -65,8 +66,7 @@ func (p Place) String() string {
 
 // Read reads s, an argument or a field, as one ID under the policy: it
 // trims the white space around s, then decodes the rest as a UUID if it
-// has the shape of UUID text (see the package doc), and as a ULID
-// otherwise.
+// has the shape of UUID text (see isUUIDText), and as a ULID otherwise.
 //
 // The error, if any, is an *Error; its message is the one the tools show
 // after the place and the quoted text. Its offsets count bytes of s as
@@ -110,10 +110,7 @@ func read(given string, n int, opt Options) (Input, error) {
 		return in, nil
 	}
 	e := &Error{Err: shift(err, lead)}
-	if in.Kind == ULID && !opt.ULIDOnly && isUUIDLength(len(text)) {
-		// A UUID with a typo that breaks its shape, such as a 'g' in the
-		// 32 hex digits of MySQL's HEX(): the ULID error alone would hide
-		// what is wrong with it as a UUID.
+	if in.Kind == ULID && !opt.ULIDOnly && slices.Contains([]int{32, 36, 38, 45}, len(text)) { // a UUID text form's
 		_, uerr := ulid.ParseUUID(text)
 		e.UUID = shift(uerr, lead)
 	}
@@ -127,18 +124,11 @@ func read(given string, n int, opt Options) (Input, error) {
 	return in, e
 }
 
-// separators are the bytes that, inside a line, suggest it holds more than
-// one field: a CSV or TSV row, or words, pasted where one ID goes.
+// separators are the bytes that Error.Separator reports, and
+// separatorNames names each in the message.
 const separators = ",;\t "
 
-// separatorNames names each of separators in a hint.
 var separatorNames = map[byte]string{',': "a comma", ';': "a semicolon", '\t': "a tab", ' ': "a space"}
-
-// isUUIDLength reports whether n is the length of a UUID text form: 32
-// hex digits, 36 with hyphens, 38 in braces or 45 with "urn:uuid:".
-func isUUIDLength(n int) bool {
-	return n == 32 || n == 36 || n == 38 || n == 45
-}
 
 // shift returns a copy of err, the *ulid.ParseError that the library's
 // parsers return, with its offset moved by lead bytes, the white space
@@ -181,33 +171,20 @@ type Error struct {
 	PublicID Verdict
 }
 
-// Error returns the message the tools show: the library's, without the
-// package's "ulid: " that the tools' own messages start with; then, if
-// e.UUID is set, the library's message for the UUID reading, after "; as
-// UUID text: " in place of its own "invalid UUID text":
+// Error returns the message the tools show: "line too long (N bytes)" for
+// text longer than MaxLine, else e.Err's message (see Message); then
+// e.UUID's, with "; as UUID text: " for its "invalid UUID text"; then what
+// e.PublicID and e.Separator add in parentheses, as in
 //
 //	invalid length 32 bytes, want 26; as UUID text: character 'g' at offset 31, want a hex digit
-//
-// and, if e.PublicID is Public, the hint " (this looks like a public ID:
-// unmask it with its key)", if Mistyped, " (this looks like a mistyped
-// public ID: its check character does not match)"; if e.Separator is set,
-// the reminder " (a line holds one ID, and this one has a comma at offset
-// N)". For text longer than MaxLine (e.Err.Length more than MaxLine) it is
-// "line too long (N bytes)".
+//	invalid length 29 bytes, want 26 (a line holds one ID, and this one has a comma at offset 27)
 func (e *Error) Error() string {
 	if e.Err.Length > MaxLine {
 		return "line too long (" + strconv.Itoa(e.Err.Length) + " bytes)"
 	}
 	msg := Message(e.Err)
-	if e.UUID != nil {
-		// "ulid: invalid UUID text: character ..." or "ulid: invalid UUID
-		// text length ...": the reading is named once, before the colon.
-		rest := strings.TrimPrefix(e.UUID.Error(), "ulid: invalid UUID text")
-		if r, ok := strings.CutPrefix(rest, ": "); ok {
-			msg += "; as UUID text: " + r
-		} else {
-			msg += "; as UUID text: invalid" + rest
-		}
+	if e.UUID != nil { // "invalid UUID text: character ..." or "invalid UUID text length ..."
+		msg += "; as UUID text: " + strings.TrimPrefix(strings.Replace(Message(e.UUID), "invalid UUID text", "invalid", 1), "invalid: ")
 	}
 	msg += e.PublicID.hint()
 	if e.Separator != 0 {
@@ -253,8 +230,8 @@ func Report(in Input, err *Error) string {
 }
 
 // isUUIDText reports whether s, already trimmed, is UUID text under the
-// policy's shape rule (see the package doc): it starts with "urn:uuid:" or
-// "{", has hyphens at bytes 8 and 13, or is hex digits and hyphens with a
+// policy's shape rule (docs/cli.md): it starts with "urn:uuid:" or "{",
+// has hyphens at bytes 8 and 13, or is hex digits and hyphens with a
 // hyphen or more than 26 digits. Its length does not matter, so that a
 // truncated or mistyped UUID is still UUID text, and its error can speak
 // of UUID forms. It is the one place the tools decide this.

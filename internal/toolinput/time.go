@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/ulidgo/ulid"
 )
@@ -19,27 +18,18 @@ const TimeSyntax = "want an RFC 3339 time, such as 2026-06-23T10:30:00Z, Unix se
 const ambiguousBelow = 100_000_000_000
 
 // ParseTime reads s, the time of new ULIDs, as Unix milliseconds within a
-// ULID's range. Surrounding white space is trimmed. s is one of:
+// ULID's range. s is, without the white space around it, one of the forms
+// of docs/cli.md#times: RFC 3339, also with t, z or a space for the T and
+// with five-digit years up to 10889, its fraction truncated to the
+// millisecond; @ and Unix seconds, with an optional fraction, as GNU
+// date's -d takes them (@1782210600.5); or Unix milliseconds, 0 or from
+// 10^11 on: a number from 1 to 99999999999 could be seconds or
+// milliseconds, and is an error that gives both readings.
 //
-//   - an RFC 3339 time, with T or t between the date and the time, or a
-//     space, as RFC 3339 allows by agreement (section 5.6, NOTE) and
-//     date --rfc-3339 and psql print; Z or z or an offset of hours and
-//     minutes (+05:30); any number of fractional digits (truncated to the
-//     millisecond, toward the past); and a year of 4 digits, or 5 for the
-//     years 10000 to 10889;
-//   - @ and Unix seconds, with an optional fraction, as GNU date's -d
-//     takes them: @1782210600, @1782210600.5;
-//   - Unix milliseconds: 0, or a number of 10^11 or more (12 digits, from
-//     1973-03-03T09:46:40Z on). A number from 1 to 99999999999 could be
-//     seconds or milliseconds and is an error that says both readings.
-//
-// Errors name the problem where a common near miss has one: a number with
-// a fraction (1782210600.5, seconds without the @), a time with no offset,
-// an offset without minutes or colon (+00 and +0530, as psql prints them),
-// or one with seconds (-00:44:30, as psql prints local mean time, which
-// RFC 3339 cannot write). What an error says to write, ParseTime accepts;
-// where no such form is in range, the error says out of range. An error
-// that names s quotes it as Quote does, cut to QuoteMax bytes.
+// Errors name the problem where a common near miss has one, such as Unix
+// seconds without the @ or psql's offset +00. What an error says to write,
+// ParseTime accepts; where no such form is in range, the error says out of
+// range. An error that names s quotes it as Quote does.
 func ParseTime(s string) (uint64, error) {
 	s, _ = Trim(s)
 	if secs, ok := strings.CutPrefix(s, "@"); ok {
@@ -51,7 +41,8 @@ func ParseTime(s string) (uint64, error) {
 	if isDigits(s) {
 		ms, err := strconv.ParseUint(s, 10, 64)
 		if err != nil || ms > ulid.MaxTimestamp {
-			return 0, errMillisRange
+			return 0, errors.New("out of range: the largest Unix milliseconds a ULID holds are " +
+				strconv.FormatUint(ulid.MaxTimestamp, 10) + " (for microseconds or nanoseconds, divide by 1000 or 10^6)")
 		}
 		if ms != 0 && ms < ambiguousBelow {
 			return 0, errors.New(s + " is ambiguous: as Unix milliseconds it is " + Format(ms) +
@@ -59,57 +50,27 @@ func ParseTime(s string) (uint64, error) {
 		}
 		return ms, nil
 	}
-	t, miss, err := parseRFC3339(s)
-	if err != nil {
-		return 0, err
-	}
-	ms, err := ulid.Timestamp(t)
-	if err != nil {
-		return 0, errors.New(Message(err))
-	}
-	if miss != nil {
-		// The time is valid and in range once its offset is written as
-		// RFC 3339 writes one, so what the error says to write is accepted.
-		fix := miss.fix
-		if fix == "" {
-			fix = "the time in UTC: " + Format(ms)
-		}
-		return 0, errors.New(miss.problem + " in " + Quote(s) + miss.why + "; write " + fix)
-	}
-	return ms, nil
+	return parseRFC3339(s)
 }
-
-// errMillisRange is the error for Unix milliseconds beyond a ULID's range.
-var errMillisRange = errors.New("out of range: the largest Unix milliseconds a ULID holds are " +
-	strconv.FormatUint(ulid.MaxTimestamp, 10) + " (for microseconds or nanoseconds, divide by 1000 or 10^6)")
 
 // maxSeconds is ulid.MaxTimestamp as Unix seconds after @, as ParseTime reads them.
 var maxSeconds = "@" + strconv.FormatUint(ulid.MaxTimestamp/1000, 10) + "." + strconv.FormatUint(ulid.MaxTimestamp%1000, 10)
 
-// errSecondsRange is the error for Unix seconds beyond a ULID's range.
-var errSecondsRange = errors.New("out of range: the largest Unix seconds a ULID holds are " + maxSeconds)
-
-// fractionError returns the error for s, decimal digits with a fraction
-// whose whole part is whole: not Unix milliseconds, which have no
-// fraction, and most likely Unix seconds without the @. It suggests only
-// a form that ParseTime accepts: @s if s is in range as seconds; dropping
-// the fraction if whole is too large for seconds and in range as
-// milliseconds; otherwise it says s is out of range. An s of more than
-// QuoteMax bytes is named as Quote cuts it, and the suggestion of @s says
-// where the @ goes instead of repeating s.
+// fractionError returns ParseTime's error for s, decimal digits with a
+// fraction after whole, most likely Unix seconds without the @. An s of
+// more than QuoteMax bytes is named cut, and the @ is said, not shown.
 func fractionError(s, whole string) error {
 	name, seconds := s, "@"+s
 	if len(s) > QuoteMax {
 		name, seconds = Quote(s), "it with @ in front"
 	}
 	secs, err := strconv.ParseUint(whole, 10, 64)
-	switch {
-	case err == nil && secs <= ulid.MaxTimestamp/1000:
-		if _, err := parseSeconds(s); err != nil {
-			return errors.New(name + " has a fraction, so it is not Unix milliseconds, and as Unix seconds it is out of range: " +
-				"the largest a ULID holds are " + maxSeconds)
-		}
+	switch _, serr := parseSeconds(s); {
+	case serr == nil:
 		return errors.New(name + " has a fraction, which Unix milliseconds do not have; write " + seconds + " for Unix seconds, or the time in RFC 3339")
+	case err == nil && secs <= ulid.MaxTimestamp/1000:
+		return errors.New(name + " has a fraction, so it is not Unix milliseconds, and as Unix seconds it is out of range: " +
+			"the largest a ULID holds are " + maxSeconds)
 	case err == nil && secs <= ulid.MaxTimestamp:
 		return errors.New(name + " has a fraction, which Unix milliseconds do not have; for Unix milliseconds, drop the fraction: " + whole)
 	}
@@ -142,13 +103,9 @@ func LocalTime(ms uint64, offset int) time.Time {
 	return t.In(time.FixedZone("", offset))
 }
 
+// isDigits reports whether s is one or more decimal digits.
 func isDigits(s string) bool {
-	for i := range len(s) {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return s != ""
+	return s != "" && strings.TrimLeft(s, "0123456789") == ""
 }
 
 // parseSeconds reads the part of a time after "@": Unix seconds, with an
@@ -159,171 +116,99 @@ func parseSeconds(s string) (uint64, error) {
 		return 0, errors.New("want Unix seconds after @, such as @1782210600 or @1782210600.5")
 	}
 	secs, err := strconv.ParseUint(whole, 10, 64)
-	if err != nil || secs > ulid.MaxTimestamp/1000 {
-		return 0, errSecondsRange
+	ms, _ := strconv.ParseUint((frac + "000")[:3], 10, 64)
+	if err != nil || secs > ulid.MaxTimestamp/1000 || secs*1000+ms > ulid.MaxTimestamp {
+		return 0, errors.New("out of range: the largest Unix seconds a ULID holds are " + maxSeconds)
 	}
-	frac = (frac + "000")[:3]
-	ms, _ := strconv.ParseUint(frac, 10, 64)
-	ms += secs * 1000
-	if ms > ulid.MaxTimestamp {
-		return 0, errSecondsRange
-	}
-	return ms, nil
+	return secs*1000 + ms, nil
 }
 
-// A nearMiss is a date-time that is valid but for how its UTC offset is
-// written: as psql writes one, with hours alone (+00), without the colon
-// (+0530), or with seconds (-00:44:30, local mean time), which RFC 3339
-// offsets do not have.
-type nearMiss struct {
-	problem string // what is wrong, such as "UTC offset +00 needs minutes"
-	why     string // said after the quoted text, or ""
-	fix     string // the offset to write instead, or "" for the time in UTC
-}
-
-// parseRFC3339 reads an RFC 3339 date-time, as time.Parse does with
-// time.RFC3339Nano, but also with a lower-case t or z, which RFC 3339
-// allows, with a space for the T, which it allows by agreement, and with a
-// five-digit year, which ULIDs reach and the tools print.
-//
-// A date-time that is valid but for the way its offset is written is
-// returned with the instant it means and a nearMiss, for the caller's
-// error, so that what the error says to write is only suggested where
-// it is in range.
-func parseRFC3339(s string) (time.Time, *nearMiss, error) {
-	bad := func(what string) (time.Time, *nearMiss, error) {
-		if what != "" {
-			return time.Time{}, nil, errors.New(what + " in " + Quote(s) + "; " + TimeSyntax)
+// parseRFC3339 reads s, trimmed, as ParseTime reads an RFC 3339 date-time.
+// It checks the form itself, as time.Parse takes more (a one-digit hour, a
+// comma before the fraction, an offset of 24 hours); time.Parse reads it
+// with a T, the offset as +hhmmss, and a five-digit year as the four-digit
+// year of the same place in the 400-year cycle of leap years, added back
+// after. An offset valid but for how psql writes it (+00, +0530,
+// -00:44:30) is an error that says what to write: the offset in RFC 3339,
+// or, if it has seconds, the time in UTC.
+func parseRFC3339(s string) (uint64, error) {
+	bad := func(what string) (uint64, error) {
+		if what == "" {
+			return 0, errors.New(TimeSyntax)
 		}
-		return time.Time{}, nil, errors.New(TimeSyntax)
+		return 0, errors.New(what + " in " + Quote(s) + "; " + TimeSyntax)
 	}
-	p := scanner{s: s, ok: true}
-	yearDigits := strings.IndexByte(s, '-')
-	if yearDigits != 4 && yearDigits != 5 {
+	digits := strings.IndexByte(s, '-') // of the year
+	end := digits + len("-01-02T15:04:05")
+	if digits != 4 && digits != 5 || len(s) < end || !fits(s[:end], "00000-00-00T00:00:00"[5-digits:]) {
 		return bad("")
 	}
-	year := p.number(yearDigits)
-	p.expect("-")
-	month := p.number(2)
-	p.expect("-")
-	day := p.number(2)
-	p.expect("Tt ")
-	hour := p.number(2)
-	p.expect(":")
-	minute := p.number(2)
-	p.expect(":")
-	sec := p.number(2)
-	nsec := 0
-	if p.ok && strings.HasPrefix(p.s, ".") {
-		p.s = p.s[1:]
-		n := 0
-		for n < len(p.s) && '0' <= p.s[n] && p.s[n] <= '9' {
-			n++
+	zone := s[end:]
+	if frac, ok := strings.CutPrefix(zone, "."); ok {
+		if zone = strings.TrimLeft(frac, "0123456789"); zone == frac {
+			return bad("")
 		}
-		if n == 0 {
-			p.ok = false
-		}
-		digits := (p.s[:n] + "000000000")[:9]
-		p.s = p.s[n:]
-		nsec, _ = strconv.Atoi(digits)
 	}
-	offset := 0
-	var miss *nearMiss
-	switch {
-	case !p.ok:
-	case p.s == "":
+	var problem, why, fix string // for an offset as psql writes it
+	switch hm := zone[min(1, len(zone)):]; {
+	case zone == "":
 		return bad("no UTC offset (Z for UTC)")
-	case p.s == "Z" || p.s == "z":
-		p.s = ""
-	default:
-		zone := p.s
-		sign := p.expect("+-")
-		oh := p.number(2)
-		om, os := 0, 0
-		switch {
-		case !p.ok || oh > 23:
-		case p.s == "": // +00, as psql prints it
-			miss = &nearMiss{problem: "UTC offset " + zone + " needs minutes", fix: zone + ":00"}
-		case len(p.s) == 2 && isDigits(p.s) && p.s < "60": // +0530
-			om = p.number(2)
-			miss = &nearMiss{problem: "UTC offset " + zone + " needs a colon", fix: zone[:3] + ":" + zone[3:]}
-		default:
-			p.expect(":")
-			om = p.number(2)
-			if p.ok && len(p.s) == 3 && p.s[0] == ':' && isDigits(p.s[1:]) && p.s < ":60" && om <= 59 { // -00:44:30
-				p.s = p.s[1:]
-				os = p.number(2)
-				miss = &nearMiss{problem: "UTC offset " + zone + " has seconds", why: ", which RFC 3339 offsets do not have"}
-				if os == 0 {
-					miss.fix = zone[:6]
-				}
-			}
+	case zone == "Z" || zone == "z":
+	case zone[0] != '+' && zone[0] != '-':
+		return bad("")
+	case fits(hm, "00"):
+		problem, fix = " needs minutes", zone+":00"
+	case fits(hm, "0000"):
+		problem, fix = " needs a colon", zone[:3]+":"+zone[3:]
+	case fits(hm, "00:00:00"): // local mean time, such as -00:44:30
+		problem, why = " has seconds", ", which RFC 3339 offsets do not have"
+		if hm[6:] == "00" {
+			fix = zone[:6]
 		}
-		if oh > 23 || om > 59 {
+	case !fits(hm, "00:00"):
+		return bad("")
+	}
+	offset := "Z" // as time.Parse reads it with Z070000
+	if len(zone) > 1 {
+		hms := (strings.ReplaceAll(zone[1:], ":", "") + "0000")[:6]
+		if hms[:2] > "23" || hms[2:4] > "59" || hms[4:] > "59" {
 			return bad("UTC offset out of range")
 		}
-		offset = (oh*60+om)*60 + os
-		if sign == '-' {
-			offset = -offset
-		}
+		offset = zone[:1] + hms
 	}
-	if !p.ok || p.s != "" || !utf8.ValidString(s) {
-		return bad("")
-	}
-	switch {
-	case yearDigits == 5 && year < 10000:
+	year, _ := strconv.Atoi(s[:digits])
+	if digits == 5 && year < 10000 {
 		return bad("five-digit year below 10000")
-	case month < 1 || month > 12:
-		return bad("month out of range")
-	case day < 1 || day > daysIn(time.Month(month), year):
-		return bad("day out of range")
-	case hour > 23:
-		return bad("hour out of range")
-	case minute > 59:
-		return bad("minute out of range")
-	case sec > 59:
-		return bad("second out of range")
 	}
-	return time.Date(year, time.Month(month), day, hour, minute, sec, nsec, time.FixedZone("", offset)), miss, nil
-}
-
-func daysIn(m time.Month, year int) int {
-	return time.Date(year, m+1, 0, 0, 0, 0, 0, time.UTC).Day()
-}
-
-// scanner reads fixed fields from the front of s; ok, true at the start,
-// turns false at the first field that does not match, and stays false.
-type scanner struct {
-	s  string
-	ok bool
-}
-
-// number reads n decimal digits.
-func (p *scanner) number(n int) int {
-	if !p.ok || len(p.s) < n {
-		p.ok = false
-		return 0
+	four := 2000 + year%400
+	t, err := time.Parse("2006-01-02T15:04:05.999999999Z070000", strconv.Itoa(four)+s[digits:digits+6]+"T"+s[digits+7:len(s)-len(zone)]+offset)
+	var pe *time.ParseError
+	if errors.As(err, &pe) { // the form is right: a field is out of range
+		return bad(strings.TrimPrefix(pe.Message, ": "))
 	}
-	v := 0
-	for i := range n {
-		c := p.s[i]
-		if c < '0' || c > '9' {
-			p.ok = false
-			return 0
+	ms, err := ulid.Timestamp(t.UTC().AddDate(year-four, 0, 0)) // not in t's zone, which may be time.Local
+	switch {
+	case err != nil:
+		return 0, errors.New(Message(err))
+	case problem == "":
+		return ms, nil
+	case fix == "":
+		fix = "the time in UTC: " + Format(ms)
+	}
+	return 0, errors.New("UTC offset " + zone + problem + " in " + Quote(s) + why + "; write " + fix)
+}
+
+// fits reports whether s has the form form: a digit where form has 0, T, t
+// or a space where it has T, and elsewhere the byte form has.
+func fits(s, form string) bool {
+	if len(s) != len(form) {
+		return false
+	}
+	for i := range len(s) {
+		c, f := s[i], form[i]
+		if c != f && (f != '0' || c < '0' || c > '9') && (f != 'T' || c != 't' && c != ' ') {
+			return false
 		}
-		v = v*10 + int(c-'0')
 	}
-	p.s = p.s[n:]
-	return v
-}
-
-// expect reads one byte that is one of set, and returns it.
-func (p *scanner) expect(set string) byte {
-	if !p.ok || p.s == "" || !strings.ContainsRune(set, rune(p.s[0])) {
-		p.ok = false
-		return 0
-	}
-	c := p.s[0]
-	p.s = p.s[1:]
-	return c
+	return true
 }

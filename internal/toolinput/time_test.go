@@ -71,6 +71,13 @@ func TestParseTime(t *testing.T) {
 		{in: "10889-08-02T05:31:50.655Z", ms: ulid.MaxTimestamp},
 		{in: "10889-08-02t11:01:50.655+05:30", ms: ulid.MaxTimestamp},
 		{in: "2024-02-29T00:00:00Z", ms: 1709164800000},
+		// Five-digit years have the leap years of four-digit ones.
+		{in: "10000-02-29T00:00:00Z", ms: 253407398400000},
+		{in: "10400-02-29T12:00:00Z", ms: 266030222400000},
+		{in: "10100-02-29T12:00:00Z", err: "day out of range"},
+		// The offset moves a time into range, or out of it.
+		{in: "1969-12-31T23:30:00-01:00", ms: 1800000},
+		{in: "10889-08-02T06:31:50.655+01:00", ms: ulid.MaxTimestamp},
 		// A space for the T, as date --rfc-3339 and psql print.
 		{in: "2026-12-01 11:13:24+00:00", ms: 1796123604000},
 		{in: "2026-12-01 11:13:24.123+00:00", ms: 1796123604123},
@@ -85,7 +92,7 @@ func TestParseTime(t *testing.T) {
 		{in: "2026-12-01 11:13:24", err: `no UTC offset (Z for UTC) in "2026-12-01 11:13:24"; want an RFC 3339 time`},
 		{in: "2026-12-01T11:13:24.5", err: "no UTC offset"},
 		{in: "2026-12-01 11:13:24+24", err: "want an RFC 3339 time"},
-		{in: "2026-12-01 11:13:24+0560", err: "want an RFC 3339 time"},
+		{in: "2026-12-01 11:13:24+0560", err: "UTC offset out of range"},
 		{in: "1796124818.121", err: "1796124818.121 has a fraction, which Unix milliseconds do not have; write @1796124818.121 for Unix seconds"},
 		{in: "0.5", err: "write @0.5 for Unix seconds"},
 		{in: "1796124818121.5", err: "1796124818121.5 has a fraction, which Unix milliseconds do not have; for Unix milliseconds, drop the fraction: 1796124818121"},
@@ -105,7 +112,7 @@ func TestParseTime(t *testing.T) {
 			"which RFC 3339 offsets do not have; write the time in UTC: 1971-06-01T12:00:00.123Z"},
 		{in: "2026-06-23T16:00:00+05:30:00", err: "UTC offset +05:30:00 has seconds in \"2026-06-23T16:00:00+05:30:00\", which RFC 3339 offsets do not have; write +05:30"},
 		{in: "1970-01-01 00:00:00+00:44:30", err: "out of range"},
-		{in: "2026-06-23T10:30:00+05:30:60", err: "want an RFC 3339 time"},
+		{in: "2026-06-23T10:30:00+05:30:60", err: "UTC offset out of range"},
 		{in: "2026-06-23T10:30:00+05:30:5", err: "want an RFC 3339 time"},
 		{in: "1796124818.", err: "want an RFC 3339 time"},
 		{in: ".5", err: "want an RFC 3339 time"},
@@ -151,6 +158,32 @@ func TestParseTime(t *testing.T) {
 			t.Errorf("ParseTime(%q) = %d, %v; want %d", tc.in, ms, err, tc.ms)
 		case tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)):
 			t.Errorf("ParseTime(%q) = %d, %v; want an error with %q", tc.in, ms, err, tc.err)
+		}
+	}
+}
+
+// TestParseTimeLocal checks that ParseTime does not depend on the local
+// zone, which time.Parse gives the times whose offset it has then.
+func TestParseTimeLocal(t *testing.T) {
+	newYork, err := time.LoadLocation("America/New_York")
+	if err != nil {
+		t.Skip("no time zone database:", err)
+	}
+	defer func(local *time.Location) { time.Local = local }(time.Local)
+	time.Local = newYork
+	for _, tc := range []struct {
+		in string
+		ms uint64
+	}{
+		{"2026-07-01T00:00:00-04:00", 1782878400000},
+		{"2026-12-01T00:00:00-05:00", 1796101200000},
+		{"2026-03-08T02:30:00-05:00", 1772955000000}, // a local time that New York skips
+		{"10889-07-01T00:00:00-04:00", 281472206400000},
+		{"10888-12-01T00:00:00-05:00", 281453893200000},
+		{"10888-03-12T02:30:00-05:00", 281431092600000},
+	} {
+		if ms, err := ParseTime(tc.in); err != nil || ms != tc.ms {
+			t.Errorf("ParseTime(%q) = %d, %v; want %d", tc.in, ms, err, tc.ms)
 		}
 	}
 }

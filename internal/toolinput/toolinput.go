@@ -15,7 +15,6 @@
 package toolinput
 
 import (
-	"bytes"
 	"strconv"
 	"strings"
 )
@@ -30,14 +29,8 @@ func isSpace(r rune) bool {
 	return false
 }
 
-// isBlank reports whether b is empty or white space only: whether Trim
-// leaves nothing of it. It does not allocate.
-func isBlank(b []byte) bool {
-	return len(bytes.TrimLeftFunc(b, isSpace)) == 0
-}
-
-// Trim returns s without surrounding white space (see the package doc)
-// and the number of bytes removed in front of it.
+// Trim returns s without the white space around it (see isSpace) and the
+// number of bytes removed in front of it.
 func Trim(s string) (string, int) {
 	t := strings.TrimLeftFunc(s, isSpace)
 	lead := len(s) - len(t)

@@ -3,6 +3,7 @@ package toolinput
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -334,7 +335,7 @@ func FuzzRead(f *testing.F) {
 			}
 			pe := e.Err
 			// Text of a UUID's length read as a ULID has both readings.
-			wantTwo := in.Kind == ULID && !ulidOnly && isUUIDLength(len(trimmed))
+			wantTwo := in.Kind == ULID && !ulidOnly && slices.Contains([]int{32, 36, 38, 45}, len(trimmed))
 			if (e.UUID != nil) != wantTwo {
 				t.Fatalf("Read(%q, %+v) = %v; want two readings: %v", s, opt, err, wantTwo)
 			}
