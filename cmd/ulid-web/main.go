@@ -145,7 +145,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "ulid-web:", err)
 		return 1
 	}
-	srv := newServer(handler(s), defaultTimeouts)
+	srv := newServer(handler(s))
 	fmt.Fprintf(stdout, "ulid-web: serving http://%s/\n", ln.Addr())
 	done := make(chan struct{})
 	go func() {
@@ -200,44 +200,25 @@ func versionWarning(v string) string {
 	return ""
 }
 
-// timeouts bound how long the server waits for a client; see
-// defaultTimeouts. The read timeouts count from a new connection's opening,
-// or on a kept-alive one from the first byte of its next request.
-type timeouts struct {
-	readHeader time.Duration // to the end of a request's header
-	read       time.Duration // to the end of a request's body
-	write      time.Duration // from the end of a request's header to the end of its response
-	idle       time.Duration // a kept-alive connection's wait for its next request
-}
-
-// defaultTimeouts are the server's timeouts. Without them a client that
-// opens a connection and then does nothing, or asks for main.wasm and
+// newServer returns a server of h with timeouts. Without them a client
+// that opens a connection and then does nothing, or asks for main.wasm and
 // never reads it, holds the connection, and a file descriptor, for as long
-// as it likes. The longest response is main.wasm, about 3 MB sent to a
-// client that does not accept gzip (docs/browser.md has the sizes), so the
-// write timeout, which covers the whole response, is what a slow phone
-// needs: at 400 kbit/s, a poor 3G link, the module takes 61 s, and 5
-// minutes lets it through at 81 kbit/s (compressed, at 24 kbit/s). A
-// client that reads more slowly than that is cut off. The page's requests
-// are GETs without a body, so reading one takes a fraction of a second;
-// the read timeouts only stop clients that send nothing. A kept-alive
-// connection is closed after 2 minutes without a request; the browser
-// opens a new one when it needs one.
-var defaultTimeouts = timeouts{
-	readHeader: 10 * time.Second,
-	read:       30 * time.Second,
-	write:      5 * time.Minute,
-	idle:       2 * time.Minute,
-}
-
-// newServer returns a server of h with the timeouts t.
-func newServer(h http.Handler, t timeouts) *http.Server {
+// as it likes. The read timeouts count from a new connection's opening, or
+// on a kept-alive one from the first byte of its next request; the page's
+// requests are GETs without a body, so they only stop clients that send
+// nothing. The write timeout covers a whole response, and the longest is
+// main.wasm, about 3 MB to a client that does not accept gzip
+// (docs/browser.md has the sizes): at 400 kbit/s, a poor 3G link, it takes
+// 61 s, and 5 minutes lets it through at 81 kbit/s (compressed, at 24
+// kbit/s). A kept-alive connection is closed after 2 minutes without a
+// request; the browser opens a new one when it needs one.
+func newServer(h http.Handler) *http.Server {
 	return &http.Server{
 		Handler:           h,
-		ReadHeaderTimeout: t.readHeader,
-		ReadTimeout:       t.read,
-		WriteTimeout:      t.write,
-		IdleTimeout:       t.idle,
+		ReadHeaderTimeout: 10 * time.Second, // to the end of a request's header
+		ReadTimeout:       30 * time.Second, // to the end of its body
+		WriteTimeout:      5 * time.Minute,  // from the end of its header to the end of the response
+		IdleTimeout:       2 * time.Minute,  // a kept-alive connection's wait for its next request
 	}
 }
 

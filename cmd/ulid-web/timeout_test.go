@@ -17,22 +17,18 @@ import (
 // link fetch main.wasm uncompressed: 4 MB, more than the module's 3.4 MB,
 // at 400 kbit/s take 80 s.
 func TestDefaultTimeouts(t *testing.T) {
-	d := defaultTimeouts
-	srv := newServer(http.NotFoundHandler(), d)
-	if srv.ReadHeaderTimeout != d.readHeader || srv.ReadTimeout != d.read || srv.WriteTimeout != d.write || srv.IdleTimeout != d.idle {
-		t.Errorf("newServer: timeouts %v %v %v %v, want %+v", srv.ReadHeaderTimeout, srv.ReadTimeout, srv.WriteTimeout, srv.IdleTimeout, d)
-	}
-	for name, v := range map[string]time.Duration{"read header": d.readHeader, "read": d.read, "write": d.write, "idle": d.idle} {
+	srv := newServer(http.NotFoundHandler())
+	for name, v := range map[string]time.Duration{"read header": srv.ReadHeaderTimeout, "read": srv.ReadTimeout, "write": srv.WriteTimeout, "idle": srv.IdleTimeout} {
 		if v <= 0 || v > 10*time.Minute {
 			t.Errorf("%s timeout %v, want one from 0 to 10 minutes", name, v)
 		}
 	}
 	const bytes, bitsPerSecond = 4 << 20, 400_000
-	if need := time.Duration(bytes * 8 * int64(time.Second) / bitsPerSecond); d.write < need {
-		t.Errorf("write timeout %v: %d bytes at %d bit/s take %v", d.write, bytes, bitsPerSecond, need)
+	if need := time.Duration(bytes * 8 * int64(time.Second) / bitsPerSecond); srv.WriteTimeout < need {
+		t.Errorf("write timeout %v: %d bytes at %d bit/s take %v", srv.WriteTimeout, bytes, bitsPerSecond, need)
 	}
-	if d.readHeader > d.read {
-		t.Errorf("read header timeout %v exceeds the read timeout %v", d.readHeader, d.read)
+	if srv.ReadHeaderTimeout > srv.ReadTimeout {
+		t.Errorf("read header timeout %v exceeds the read timeout %v", srv.ReadHeaderTimeout, srv.ReadTimeout)
 	}
 }
 
@@ -54,7 +50,11 @@ func (l smallBuffers) Accept() (net.Conn, error) {
 	return c, err
 }
 
-// serve starts a server of h with the timeouts t on a free port of
+// timeouts are a server's timeouts: of http.Server's ReadHeaderTimeout,
+// ReadTimeout, WriteTimeout and IdleTimeout.
+type timeouts struct{ readHeader, read, write, idle time.Duration }
+
+// serve starts a server of h with the timeouts to on a free port of
 // 127.0.0.1 and returns its address and a channel that receives when the
 // server closes a connection. The server stops when the test ends.
 func serve(t *testing.T, h http.Handler, to timeouts) (addr string, closed <-chan time.Time) {
@@ -63,7 +63,8 @@ func serve(t *testing.T, h http.Handler, to timeouts) (addr string, closed <-cha
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := newServer(h, to)
+	srv := newServer(h)
+	srv.ReadHeaderTimeout, srv.ReadTimeout, srv.WriteTimeout, srv.IdleTimeout = to.readHeader, to.read, to.write, to.idle
 	ch := make(chan time.Time, 16)
 	srv.ConnState = func(_ net.Conn, s http.ConnState) {
 		if s == http.StateClosed {

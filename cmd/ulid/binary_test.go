@@ -28,13 +28,13 @@ func TestBinary(t *testing.T) {
 			stderr: `ulid: argument 1: "01ARYZ6S41TSV4RRFFQ69G5FAU": invalid character 'U' at offset 25` + "\n"},
 		{name: "misuse", args: []string{"--time", "1469918176"}, code: 2,
 			stderr: `ulid: invalid value "1469918176" for flag -time: 1469918176 is ambiguous: as Unix milliseconds it is 1970-01-18T00:18:38.176Z, ` +
-				"as Unix seconds 2016-07-30T22:36:16.000Z; write @1469918176 for seconds, or the time in RFC 3339\n" + synopsis},
+				"as Unix seconds 2016-07-30T22:36:16.000Z; write @1469918176 for seconds, or the time in RFC 3339\n" + synopsis()},
 		{name: "validate a pipe", args: []string{"validate"}, stdin: ids, code: 1,
 			stdout: `line 4: "01ARYZ6S41TSV4RRFFQ69G5FAU": invalid character 'U' at offset 25` + "\n" +
 				`line 5: "80000000000000000000000000": first character '8' is above '7': value overflows 128 bits` + "\n" +
 				`line 6: "01ARYZ": invalid length 6 bytes, want 26` + "\n",
 			stderr: "ulid: 3 of 5 IDs invalid\n"},
-		{name: "help", args: []string{"-h"}, stdout: help},
+		{name: "help", args: []string{"-h"}, stdout: help()},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			cmd := command(t, tc.args...)

@@ -123,7 +123,3 @@
 //	ulid mask --key-file keys 01ARYZ6S41TSV4RRFFQ69G5FAV
 //	ulid unmask --key-file keys --uuid < public-ids.txt
 package main
-
-// help.go, what ulid -h prints, is the doc above as go doc prints it,
-// written by TestHelpIsDoc, which fails when it is stale:
-//go:generate go test -run=^TestHelpIsDoc$ -update

@@ -37,11 +37,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case err == nil:
 		return status
 	case errors.Is(err, flag.ErrHelp):
-		_, werr = io.WriteString(stdout, help)
+		_, werr = io.WriteString(stdout, help())
 	case errors.Is(err, errVersion):
 		_, werr = io.WriteString(stdout, version()+"\n")
 	default:
-		fmt.Fprintf(stderr, "ulid: %s\n%s", err, synopsis)
+		fmt.Fprintf(stderr, "ulid: %s\n%s", err, synopsis())
 		return 2
 	}
 	if werr != nil {

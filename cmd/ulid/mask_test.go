@@ -299,7 +299,7 @@ func TestMaskKeyFileErrors(t *testing.T) {
 			for _, stdin := range []string{"", specULID + "\n3X36YT6DZA8AW0NT3GCJJ9764WCVS\n"} {
 				r := runCmd(t, stdin, append([]string{cmd}, tc.flag...)...)
 				if r.code != 2 || r.stdout != "" || !strings.HasPrefix(r.stderr, "ulid: ") || !strings.Contains(r.stderr, tc.want) ||
-					!strings.HasSuffix(r.stderr, synopsis) {
+					!strings.HasSuffix(r.stderr, synopsis()) {
 					t.Errorf("%s, %s: exit %d, stdout %q, stderr %q; want 2 and %q", tc.name, cmd, r.code, r.stdout, r.stderr, tc.want)
 				}
 				for _, key := range secrets {
@@ -346,7 +346,7 @@ func TestMaskBinary(t *testing.T) {
 		{[]string{"unmask", "--uuid"}, "3X36YT6DZA8AW0NT3GCJJ9764WCVS\n3X36YT6DZA8AW0NT3GCJJ9764WCVT\n", 1, specUUID + "\n",
 			`ulid: line 2: "3X36YT6DZA8AW0NT3GCJJ9764WCVT": public ID check character 'T' at offset 28 does not match: a character is mistyped, or two are swapped` + "\n"},
 		{[]string{"unmask", "--key-file", "/nonexistent/keys"}, "3X36YT6DZA8AW0NT3GCJJ9764WCVS\n", 2, "",
-			`ulid: --key-file "/nonexistent/keys": no such file or directory` + "\n" + synopsis},
+			`ulid: --key-file "/nonexistent/keys": no such file or directory` + "\n" + synopsis()},
 	} {
 		r := runEnv(t, tc.stdin, env, tc.args...)
 		if r.code != tc.code || r.stdout != tc.stdout || r.stderr != tc.stderr {
@@ -371,17 +371,17 @@ func TestMaskMisuse(t *testing.T) {
 		{[]string{"--json", "unmask"}, `the command "unmask" must come first, before any flag`},
 	} {
 		r := runCmd(t, "", tc.args...)
-		if r.code != 2 || r.stdout != "" || !strings.Contains(r.stderr, tc.want) || !strings.HasSuffix(r.stderr, synopsis) {
+		if r.code != 2 || r.stdout != "" || !strings.Contains(r.stderr, tc.want) || !strings.HasSuffix(r.stderr, synopsis()) {
 			t.Errorf("%q: exit %d, stdout %q, stderr %q", tc.args, r.code, r.stdout, r.stderr)
 		}
 	}
 	for _, args := range [][]string{{"mask", "-h"}, {"unmask", "--help"}} {
-		if r := runCmd(t, "", args...); r.code != 0 || r.stdout != help {
+		if r := runCmd(t, "", args...); r.code != 0 || r.stdout != help() {
 			t.Errorf("%q: exit %d, stderr %q", args, r.code, r.stderr)
 		}
 	}
 	for _, want := range []string{"ulid mask [--key-file F]", "ulid unmask [--key-file F] [--uuid] [PUBLIC...]", "ULID_MASK_KEYS", "check character"} {
-		if !strings.Contains(help, want) {
+		if !strings.Contains(help(), want) {
 			t.Errorf("help lacks %q", want)
 		}
 	}
@@ -468,10 +468,10 @@ func TestMaskCLIDoc(t *testing.T) {
 		{args: []string{"unmask", "--key-file", keys, "3X36YT6DZA8AW0NT3GCJJ9764WCVS"}, stdout: specULID + "\n"},
 		{args: []string{"unmask", "--key-file", keys, "--uuid", "3x36yt6dza8aw0nt3gcjj9764wcvs"}, stdout: specUUID + "\n"},
 		{args: []string{"mask", "--key-file", badKeys, specULID}, code: 2,
-			stderr: `ulid: --key-file "` + badKeys + `": invalid masking key: key 2 is not hex digits` + "\n" + synopsis},
+			stderr: `ulid: --key-file "` + badKeys + `": invalid masking key: key 2 is not hex digits` + "\n" + synopsis()},
 		{args: []string{"mask", "--key-file", "000102030405060708090a0b0c0d0e0f", specULID}, code: 2,
 			stderr: "ulid: --key-file takes the name of a file that holds the keys, and this value looks like a key: " +
-				"write the key into a file only you can read, as a key on the command line is seen by ps and kept in shell history\n" + synopsis},
+				"write the key into a file only you can read, as a key on the command line is seen by ps and kept in shell history\n" + synopsis()},
 		{args: []string{"unmask", "--key-file", keys}, stdin: public, code: 1, stdout: specULID + "\n",
 			stderr: `ulid: line 2: "3X36YT6DZAAAW0NT3GCJJ9764WCVS": public ID check character 'S' at offset 28 does not match: a character is mistyped, or two are swapped` + "\n" +
 				`ulid: line 3: "WC0JRP5XSD82MGNKBEF7E8HDC6EDH": public ID made with another key: its key mark names none of the keys given (a wrong or retired key)` + "\n" +

@@ -219,7 +219,7 @@ func TestField(t *testing.T) {
 		{[]string{"validate", "--v7"}, "flag provided but not defined: -v7"},
 	} {
 		r := runCmd(t, specULID+"\n", tc.args...)
-		if r.code != 2 || r.stdout != "" || !strings.Contains(r.stderr, tc.want) || !strings.HasSuffix(r.stderr, synopsis) {
+		if r.code != 2 || r.stdout != "" || !strings.Contains(r.stderr, tc.want) || !strings.HasSuffix(r.stderr, synopsis()) {
 			t.Errorf("%q: exit %d, stdout %q, stderr %q; want %q", tc.args, r.code, r.stdout, r.stderr, tc.want)
 		}
 	}
@@ -314,7 +314,7 @@ func TestTimeForms(t *testing.T) {
 	r := runCmd(t, "", "--time", "1796113133")
 	want := `ulid: invalid value "1796113133" for flag -time: 1796113133 is ambiguous: as Unix milliseconds it is 1970-01-21T18:55:13.133Z, ` +
 		"as Unix seconds 2026-12-01T08:18:53.000Z; write @1796113133 for seconds, or the time in RFC 3339\n"
-	if r.code != 2 || r.stdout != "" || r.stderr != want+synopsis {
+	if r.code != 2 || r.stdout != "" || r.stderr != want+synopsis() {
 		t.Errorf("--time 1796113133: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
 	}
 
@@ -333,7 +333,7 @@ func TestTimeForms(t *testing.T) {
 			"which RFC 3339 offsets do not have; write the time in UTC: 1971-06-01T12:00:00.123Z"},
 	} {
 		r := runCmd(t, "", "--time", tc.time)
-		want := `ulid: invalid value "` + tc.time + `" for flag -time: ` + tc.want + "\n" + synopsis
+		want := `ulid: invalid value "` + tc.time + `" for flag -time: ` + tc.want + "\n" + synopsis()
 		if r.code != 2 || r.stdout != "" || r.stderr != want {
 			t.Errorf("--time %s: exit %d, stdout %q, stderr %q; want %q", tc.time, r.code, r.stdout, r.stderr, want)
 		}
@@ -355,7 +355,7 @@ func TestTimeForms(t *testing.T) {
 	} {
 		r := runCmd(t, "", tc.args...)
 		first, rest, _ := strings.Cut(r.stderr, "\n")
-		if r.code != 2 || r.stdout != "" || !strings.HasPrefix(first, tc.want) || len(first) > 300 || rest != synopsis {
+		if r.code != 2 || r.stdout != "" || !strings.HasPrefix(first, tc.want) || len(first) > 300 || rest != synopsis() {
 			t.Errorf("%.20q...: exit %d, stdout %q, stderr %.400q; want a line that starts %q", tc.args, r.code, r.stdout, r.stderr, tc.want)
 		}
 	}
@@ -476,7 +476,7 @@ func TestOklogFlags(t *testing.T) {
 	}
 	// A command after a flag, as the alias makes it, is named as such.
 	r = runCmd(t, "", "-q", "inspect", specULID)
-	if want := `ulid: the command "inspect" must come first, before any flag` + "\n" + synopsis; r.code != 2 || r.stdout != "" || r.stderr != want {
+	if want := `ulid: the command "inspect" must come first, before any flag` + "\n" + synopsis(); r.code != 2 || r.stdout != "" || r.stderr != want {
 		t.Errorf("-q inspect: exit %d, stdout %q, stderr %q; want %q", r.code, r.stdout, r.stderr, want)
 	}
 }
