@@ -302,40 +302,20 @@ $('list-copy').addEventListener('click', () => {
 // Both fields read input by the tools' policy, as ulid convert does: each
 // takes a ULID or UUID text and shows the ID in the other form. A field
 // given the form its label does not name says so in its note.
-function convertWith(inputId, outputId, errorId, noteId, expect) {
-  const input = $(inputId).value;
-  const out = $(outputId);
-  const box = $(errorId);
-  const note = $(noteId);
-  const copy = document.querySelector(`[data-copy="${outputId}"]`);
-  const label = (form) => {
-    out.setAttribute('aria-label', form);
-    copy.setAttribute('aria-label', `Copy the ${form}`);
-  };
-  const reset = () => {
-    out.value = '';
-    label(expect === 'ULID' ? 'UUID' : 'ULID');
-    copy.disabled = true;
-    note.hidden = true;
-    note.textContent = '';
-  };
-  const r = api.convert(input);
-  clearProblem(box);
-  markInvalid($(inputId), r.ok === false);
-  if (!r.ok) {
-    reset();
-    if (r.error) showProblem(box, input, r.error);
-    return;
-  }
-  out.value = r.uuidText ? r.ulid : r.uuid;
-  label(r.uuidText ? 'ULID' : 'UUID');
-  copy.disabled = false;
-  note.textContent = r.uuidText ? 'Read as UUID text, so this is its ULID.' : 'Read as a ULID, so this is its UUID.';
-  note.hidden = (r.uuidText ? 'UUID' : 'ULID') === expect;
+function convertWith(id, outId, expect) {
+  const r = api.convert($(id).value);
+  const form = (r.ok ? r.uuidText : expect === 'UUID') ? 'ULID' : 'UUID';
+  $(outId).setAttribute('aria-label', form);
+  document.querySelector(`[data-copy="${outId}"]`).setAttribute('aria-label', `Copy the ${form}`);
+  showResult(id, outId, r, (out, note) => {
+    out.value = r.uuidText ? r.ulid : r.uuid;
+    note.textContent = r.uuidText ? 'Read as UUID text, so this is its ULID.' : 'Read as a ULID, so this is its UUID.';
+    note.hidden = (r.uuidText ? 'UUID' : 'ULID') === expect;
+  });
 }
 
-const convertULID = () => convertWith('conv-ulid', 'conv-uuid-out', 'conv-ulid-error', 'conv-ulid-note', 'ULID');
-const convertUUID = () => convertWith('conv-uuid', 'conv-ulid-out', 'conv-uuid-error', 'conv-uuid-note', 'UUID');
+const convertULID = () => convertWith('conv-ulid', 'conv-uuid-out', 'ULID');
+const convertUUID = () => convertWith('conv-uuid', 'conv-ulid-out', 'UUID');
 
 live(convertULID, ['conv-ulid'], ['conv-ulid-form']);
 live(convertUUID, ['conv-uuid'], ['conv-uuid-form']);
@@ -368,32 +348,34 @@ function runPublic() {
     box.replaceChildren(paragraph('problem-title', `Key: ${r.keys.error.message}`));
     box.hidden = false;
   }
-  showPublic('pub-mask', r.keys, r.mask, (out, note) => {
+  const noKey = r.keys.blank ? 'Type or paste the key above first.' : 'The key above is not valid.';
+  showResult('pub-mask', 'pub-mask-out', r.mask, (out, note) => {
     out.value = r.mask.publicID;
     note.textContent = `Read as UUID text: the public ID of the ULID ${r.mask.ulid}.`;
     note.hidden = !r.mask.uuidText;
-  });
-  showPublic('pub-unmask', r.keys, r.unmask, (out, note) => {
+  }, noKey);
+  showResult('pub-unmask', 'pub-unmask-out', r.unmask, (out, note) => {
     out.value = r.unmask.ulid;
     note.textContent = `Made with the key marked ${r.unmask.mark}; the ULID's time is ${r.unmask.time}.`;
     note.hidden = false;
-  });
+  }, noKey);
 }
 
-// showPublic shows one field's record, r: nothing for a blank field, a
-// note where the key is missing, the problem, or what show shows.
-function showPublic(id, keys, r, show) {
-  const out = $(`${id}-out`);
+// showResult shows the record r of the field id in the output outId and
+// the field's note and problem box: nothing for a blank field, the note
+// noKey where a key is missing, the problem, or what show shows.
+function showResult(id, outId, r, show, noKey) {
+  const out = $(outId);
   const box = $(`${id}-error`);
   const note = $(`${id}-note`);
-  const copy = document.querySelector(`[data-copy="${id}-out"]`);
+  const copy = document.querySelector(`[data-copy="${outId}"]`);
   out.value = '';
   copy.disabled = true;
   note.hidden = true;
   clearProblem(box);
   markInvalid($(id), r.ok === false && !r.noKey);
   if (r.noKey) {
-    note.textContent = keys.blank ? 'Type or paste the key above first.' : 'The key above is not valid.';
+    note.textContent = noKey;
     note.hidden = false;
   } else if (r.error) {
     showProblem(box, $(id).value, r.error);
