@@ -22,21 +22,19 @@ import (
 	"github.com/ulidgo/ulid/internal/toolinput"
 )
 
-// A record is what a function returns to the page: a map that syscall/js
-// converts to a JavaScript object as it is (js.ValueOf), so each record is
-// written once, here. Its values are strings, ints, bools, records and
-// []any of records. Every record of an input has "blank" true, for a
-// field that is empty once trimmed (toolinput.Trim), or "ok", and with ok
-// false, "error" (see problem and failure).
+// A record is what a function returns to the page, as js.ValueOf converts
+// it: strings, ints, bools, records and []any of records. Every record of
+// an input has "blank" true, for a field empty once trimmed
+// (toolinput.Trim), or "ok", and with ok false, "error" (see problem and
+// failure).
 type record = map[string]any
 
 // blankRecord is the record of a blank field: the page clears its output.
 var blankRecord = record{"blank": true}
 
 // failure is the record of a call that failed: ok false and error, with
-// message; with a field, "count" or "time" of Generate or "keys" of Public
-// IDs, also that field, so that the page marks it and puts its label in
-// front of the message.
+// message and, if not "", field ("count", "time" or "keys"), which the page
+// marks and names in front of the message.
 func failure(field, message string) record {
 	e := record{"message": message}
 	if field != "" {
@@ -45,9 +43,9 @@ func failure(field, message string) record {
 	return record{"ok": false, "error": e}
 }
 
-// read reads input as toolinput.Read does, under opt, and returns it, or
-// the record to return instead: blankRecord for a field that is blank once
-// trimmed, or the problem of text that is no ID (see problem).
+// read reads input with toolinput.Read under opt and returns it, or the
+// record to return instead: blankRecord, or the problem of text that is no
+// ID.
 func read(input string, opt toolinput.Options) (toolinput.Input, record) {
 	in, err := toolinput.Read(input, opt)
 	switch {
@@ -93,19 +91,14 @@ func problem(in toolinput.Input, err error) record {
 	return record{"ok": false, "error": e}
 }
 
-// invisible reports whether r shows as nothing or as a blank: white space,
-// a control or a format character.
-func invisible(r rune) bool {
-	return unicode.In(r, unicode.White_Space, unicode.Cc, unicode.Cf)
-}
-
-// visible returns r as text to show, or its name if it is invisible:
-// "space", or its code point, "U+3000".
+// visible returns r as text to show, or, if it shows as nothing or as a
+// blank (white space, a control or a format character), its name: "space",
+// or its code point, "U+3000".
 func visible(r rune) string {
 	switch {
 	case r == ' ':
 		return "space"
-	case invisible(r):
+	case unicode.In(r, unicode.White_Space, unicode.Cc, unicode.Cf):
 		h := strings.ToUpper(strconv.FormatUint(uint64(r), 16))
 		return "U+" + strings.Repeat("0", max(0, 4-len(h))) + h
 	}
@@ -128,16 +121,13 @@ func utf16Index(s string, offset int) int {
 // MaxCount is the most ULIDs one call to generate makes.
 const MaxCount = 1000
 
-// generate makes count ULIDs by the rule ulid follows
-// (toolinput.Generation): for the current time if at is blank, otherwise for
-// the time at, read as ulid --time reads it (toolinput.ParseTime). With
-// monotonic they increase strictly; without, each has fresh random entropy,
-// so those made in the same millisecond are in no particular order. With v7
-// each is also a valid RFC 9562 version 7 UUID. count is the text of the
-// page's field, read as the command's -n (toolinput.ParseCount), from 1 to
-// MaxCount. The record has items, the fields of each ULID (see fields),
-// with ulid in lower case if lower; and at, the time set in UTC, or "" for
-// now. An error about the count or the time is a failure of that field.
+// generate makes count ULIDs (the text of the page's field, read as -n is,
+// from 1 to MaxCount) by toolinput.Generation: at the time at, read as
+// --time is, or now if at is blank; increasing strictly if monotonic, each
+// with fresh entropy if not; valid UUIDv7s too if v7. The record has items,
+// the fields of each ULID, with ulid in lower case if lower, and at, the
+// time set in UTC, or "" for now. A bad count or time is a failure of that
+// field.
 func generate(count string, monotonic, lower bool, at string, v7 bool) record {
 	n, err := toolinput.ParseCount(count, 1, MaxCount)
 	if err != nil {
@@ -170,14 +160,10 @@ func generate(count string, monotonic, lower bool, at string, v7 bool) record {
 	return r
 }
 
-// decode reads input under the tools' input policy (toolinput.Read), as
-// ulid inspect does: surrounding white space is trimmed, and it is a ULID
-// (lower case and Crockford's aliases accepted) or UUID text. offset
-// returns the local time zone's offset from UTC at an instant (Unix ms),
-// in seconds east. The record has fields, the ID's fields (see fields),
-// each shown as it is in the page's output of the same name; local, its
-// time in the local time zone; zone, what to say of the local time ("" or
-// why it is in UTC); and note, what reading the input did (see
+// decode reads input as ulid inspect does (toolinput.Read). offset returns
+// the local zone's offset at an instant (Unix ms), in seconds east. The
+// record has fields (see fields); local, the time in the local zone; zone,
+// "" or why that time is in UTC; and note, what reading did (see
 // normalised).
 func decode(input string, offset func(ms uint64) int) record {
 	in, r := read(input, toolinput.Options{})
@@ -194,9 +180,8 @@ func decode(input string, offset func(ms uint64) int) record {
 	return record{"ok": true, "fields": fields(in.ID), "local": local.Format(toolinput.Layout), "zone": zone, "note": normalised(in)}
 }
 
-// fields returns the fields of id, as ulid inspect shows them
-// (toolinput.Fields), with the time in UTC: a record of their names and
-// their values as text.
+// fields returns the fields of id as ulid inspect shows them
+// (toolinput.Fields), the time in UTC, as a record of text.
 func fields(id ulid.ULID) record {
 	r := record{}
 	for _, f := range toolinput.Fields() {
@@ -205,9 +190,8 @@ func fields(id ulid.ULID) record {
 	return r
 }
 
-// normalised says what reading in, a valid ID, did to its text, which
-// the page's ulid output shows as it is read: UUID text read, or a ULID
-// read in another form than its canonical one; or "" if neither.
+// normalised says what reading in, a valid ID, did to its text: read UUID
+// text, or a ULID in another form than its canonical one; or "" if neither.
 func normalised(in toolinput.Input) string {
 	switch {
 	case in.Kind == toolinput.UUID:
@@ -221,17 +205,12 @@ func normalised(in toolinput.Input) string {
 // MaxLines is the most lines decodeList reads.
 const MaxLines = 10000
 
-// decodeList reads text as IDs one per line, as ulid validate reads
-// standard input (toolinput.Lines): blank lines are skipped, and a line
-// longer than toolinput.MaxLine is an error. The record has valid, the
-// valid IDs of the first MaxLines lines sorted by time (and, within a
-// millisecond, by the rest of their bits, as ULIDs sort), each with line
-// (counted from 1) and the fields ulid and time (see fields); invalid, the
-// others in line order, each with report, the line ulid validate prints of
-// it (toolinput.Report); and unread, the number of lines left unread. It
-// reads the first MaxLines lines, then skips blank lines up to the next
-// line that is not blank: the lines from that one to the end are unread,
-// and text with only blank lines after line MaxLines has none unread.
+// decodeList reads text as IDs one per line, as ulid validate reads its
+// input (toolinput.Lines). The record has valid, the valid IDs of the first
+// MaxLines lines in ULID order, each with line (from 1), ulid and time;
+// invalid, the others in line order, each with report, the line ulid
+// validate prints (toolinput.Report); and unread, the lines from the first
+// not blank after line MaxLines to the end.
 func decodeList(text string) record {
 	valid, invalid := []any{}, []any{}
 	stop := 0 // the first line left unread, or 0 if every line was read
@@ -266,10 +245,9 @@ func decodeList(text string) record {
 	return record{"ok": true, "valid": valid, "invalid": invalid, "unread": unread}
 }
 
-// convert reads input under the tools' input policy (toolinput.Read), as
-// ulid convert does, and returns the ID in both forms: ulid, the canonical
-// ULID, and uuid, the RFC 9562 text of the same 16 bytes. uuidText says
-// which form the input was, so the page shows the other.
+// convert reads input as ulid convert does (toolinput.Read) and returns
+// both forms, ulid and uuid (RFC 9562 text), and uuidText, whether the input
+// was UUID text, so the page shows the other.
 func convert(input string) record {
 	in, r := read(input, toolinput.Options{})
 	if r != nil {

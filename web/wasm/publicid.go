@@ -15,25 +15,18 @@ import (
 	"github.com/ulidgo/ulid/internal/toolinput"
 )
 
-// publicIDs is the Public IDs tab's one call, made for an input in any of
-// its three fields: keys, the key field's text in the format of
-// ulid.ParseMasker (hex keys newest first, separated by white space, '#'
-// comments); maskText, a ULID or UUID text to mask; unmaskText, a public
-// ID to open. The record has a record for each field:
+// publicIDs is the Public IDs tab's one call, for an input in any of its
+// fields: keys, in ulid.ParseMasker's format; maskText, a ULID or UUID text;
+// unmaskText, a public ID. The record has a record for each field:
 //
-//   - keys: ok and marks, which key mark masks and which unmask ("masks
-//     with 3X, unmasks 3X WC"), from the Masker's String, which names keys
-//     by their marks and never shows one; or the library's error, without
-//     "ulid: ", as a failure of the field "keys", which names a key by its
-//     position and never shows it.
-//   - mask: publicID, the public ID made with the first key, ulid, the
-//     ULID masked, and uuidText, whether the text was UUID text; or the
-//     problem of the text, read as Decode and Convert read it.
-//   - unmask: ulid and time (see fields); or the problem of the text, with
-//     its offset counted in the text as given.
+//   - keys: ok and marks ("masks with 3X, unmasks 3X WC"), from the
+//     Masker's String, which never shows a key; or the library's error, which
+//     names a key by its position, as a failure of the field "keys".
+//   - mask: publicID, ulid and uuidText, as convert's; or the problem.
+//   - unmask: ulid and time; or the problem. Also mark, the text's key mark,
+//     if it has a public ID's length.
 //
-// Unmask's also has mark, the public ID's key mark, if the text has a
-// public ID's length; either has noKey, with no usable key.
+// mask and unmask have noKey instead, with no usable key.
 func publicIDs(keys, maskText, unmaskText string) record {
 	var m *ulid.Masker
 	r := record{"keys": blankRecord}
@@ -58,8 +51,7 @@ func marks(m *ulid.Masker) string {
 // noKey is the record of a field that needs a key when there is none.
 var noKey = record{"ok": false, "noKey": true}
 
-// mask reads input as the other tools read an ID (toolinput.Read: a ULID
-// or UUID text, white space around it ignored) and masks it with m.
+// mask reads input as the other tools read an ID and masks it with m.
 func mask(m *ulid.Masker, input string) record {
 	in, r := read(input, toolinput.Options{})
 	if m == nil && r["blank"] != true {
@@ -71,11 +63,9 @@ func mask(m *ulid.Masker, input string) record {
 	return record{"ok": true, "publicID": m.Mask(in.ID), "ulid": in.ID.String(), "uuidText": in.Kind == toolinput.UUID}
 }
 
-// unmask opens input, a public ID with the white space around it ignored,
-// with m, as ulid unmask does (toolinput.Read with Options.Unmask). For a
-// public ID of a key m does not have, the error's title says it was not
-// opened; the message says that its key mark, which the page marks at
-// offset 0, names none of the keys, whose marks the key field shows.
+// unmask opens input with m, as ulid unmask does (toolinput.Read with
+// Options.Unmask). For a public ID of a key m lacks, the title says it was
+// not opened, and the page marks its key mark, at offset 0.
 func unmask(m *ulid.Masker, input string) record {
 	// Without a key, the zero Masker, which has none, reads the text as
 	// far as it needs to be known blank or not.

@@ -60,12 +60,16 @@ function timeZoneName() {
 // markInvalid sets or removes a field's aria-invalid.
 const markInvalid = (field, yes) => (yes ? field.setAttribute('aria-invalid', 'true') : field.removeAttribute('aria-invalid'));
 
-function paragraph(className, text) {
-  const p = document.createElement('p');
-  p.className = className;
-  p.textContent = text;
-  return p;
+// el returns a new element of tag with the properties props (className,
+// textContent, ...) and the children, nodes or text.
+function el(tag, props, ...children) {
+  const e = Object.assign(document.createElement(tag), props);
+  e.append(...children);
+  return e;
 }
+
+const paragraph = (className, textContent) => el('p', { className, textContent });
+const timeOf = (t) => el('time', { dateTime: t, textContent: t });
 
 // showProblem fills box with why input was rejected, in Go's words (the
 // error's title and detail), and the input with the offending character
@@ -75,11 +79,9 @@ function showProblem(box, input, error) {
   if (error.detail) box.append(paragraph('problem-detail', error.detail));
   if (error.index >= 0) {
     const ch = String.fromCodePoint(input.codePointAt(error.index));
-    const echo = paragraph('echo mono', '');
+    const mark = el('mark', { textContent: error.char === ch ? ch : '\u2423' });
+    const echo = el('p', { className: 'echo mono' }, input.slice(0, error.index), mark, input.slice(error.index + ch.length));
     echo.setAttribute('aria-label', `character ${error.char} at offset ${error.offset}`);
-    const mark = document.createElement('mark');
-    mark.textContent = error.char === ch ? ch : '\u2423';
-    echo.append(input.slice(0, error.index), mark, input.slice(error.index + ch.length));
     box.append(echo, paragraph('problem-detail', `Offset ${error.offset} (character ${error.index + 1}): ${error.char}`));
   }
   box.hidden = false;
@@ -95,48 +97,31 @@ function clearProblem(box) {
 // characters with their 80 bits in hex. A description list, so a screen
 // reader reads each part's name, characters and value in order.
 function renderAnatomy(box, canonical, utc, entropy) {
-  const title = document.createElement('p');
-  title.className = 'anatomy-title';
-  title.id = `${box.id}-title`;
-  title.textContent = 'Anatomy of ';
-  const whole = document.createElement('code');
-  whole.textContent = canonical;
-  title.append(whole);
-  const list = document.createElement('dl');
-  list.className = 'anatomy-parts';
+  const title = el('p', { className: 'anatomy-title', id: `${box.id}-title` }, 'Anatomy of ', el('code', { textContent: canonical }));
+  const list = el('dl', { className: 'anatomy-parts' });
   list.setAttribute('aria-labelledby', title.id);
-  const part = (kind, name, size, chars, value, valueLabel) => {
-    const div = document.createElement('div');
-    div.className = `part part-${kind}`;
-    const dt = document.createElement('dt');
-    const label = document.createElement('span');
-    label.className = 'part-name';
-    label.textContent = name;
-    const small = document.createElement('span');
-    small.className = 'part-size';
-    small.textContent = size;
-    dt.append(label, ' ', small);
-    const dd = document.createElement('dd');
-    dd.className = 'part-chars mono';
-    dd.textContent = chars;
-    const val = document.createElement('dd');
-    val.className = 'part-value mono';
-    const hidden = document.createElement('span');
-    hidden.className = 'visually-hidden';
-    hidden.textContent = valueLabel;
-    val.append(hidden, value);
-    div.append(dt, dd, val);
-    return div;
-  };
-  const time = document.createElement('time');
-  time.dateTime = utc;
-  time.textContent = utc;
+  const part = (kind, name, size, chars, value, valueLabel) => el('div', { className: `part part-${kind}` },
+    el('dt', {}, el('span', { className: 'part-name', textContent: name }), ' ', el('span', { className: 'part-size', textContent: size })),
+    el('dd', { className: 'part-chars mono', textContent: chars }),
+    el('dd', { className: 'part-value mono' }, el('span', { className: 'visually-hidden', textContent: valueLabel }), value));
   list.append(
-    part('time', 'Timestamp', '10 characters, 48 bits', canonical.slice(0, 10), time, 'time: '),
+    part('time', 'Timestamp', '10 characters, 48 bits', canonical.slice(0, 10), timeOf(utc), 'time: '),
     part('rand', 'Randomness', '16 characters, 80 bits', canonical.slice(10), entropy, 'in hex: '),
   );
   box.replaceChildren(title, list);
   box.hidden = false;
+}
+
+// live runs run, once main.wasm runs, on each input in the fields inputs
+// and on the submit of the forms.
+function live(run, inputs, forms) {
+  for (const id of inputs) $(id).addEventListener('input', () => { if (api) run(); });
+  for (const id of forms) {
+    $(id).addEventListener('submit', (event) => {
+      event.preventDefault();
+      if (api) run();
+    });
+  }
 }
 
 async function copyText(text) {
@@ -210,21 +195,10 @@ function runGenerate() {
   const list = $('gen-list');
   const fragment = document.createDocumentFragment();
   for (const [i, item] of result.items.entries()) {
-    const li = document.createElement('li');
-    const id = document.createElement('code');
-    id.className = 'id';
-    id.textContent = item.ulid;
-    const time = document.createElement('time');
-    time.dateTime = item.time;
-    time.textContent = item.time;
-    const copy = document.createElement('button');
-    copy.type = 'button';
-    copy.className = 'copy copy-row';
+    const copy = el('button', { type: 'button', className: 'copy copy-row', textContent: 'Copy' });
     copy.dataset.value = item.ulid;
     copy.setAttribute('aria-label', `Copy ULID ${i + 1}`);
-    copy.textContent = 'Copy';
-    li.append(id, time, copy);
-    fragment.append(li);
+    fragment.append(el('li', {}, el('code', { className: 'id', textContent: item.ulid }), timeOf(item.time), copy));
   }
   list.replaceChildren(fragment);
   const first = result.items[0];
@@ -235,10 +209,7 @@ function runGenerate() {
   $('gen-copy').disabled = false;
 }
 
-$('gen-form').addEventListener('submit', (event) => {
-  event.preventDefault();
-  if (api) runGenerate();
-});
+live(runGenerate, [], ['gen-form']);
 
 $('gen-copy').addEventListener('click', async () => {
   if (generated.length === 0) return;
@@ -280,11 +251,7 @@ function runDecode() {
   note.textContent = d.note;
 }
 
-$('dec-input').addEventListener('input', () => { if (api) runDecode(); });
-$('dec-form').addEventListener('submit', (event) => {
-  event.preventDefault();
-  if (api) runDecode();
-});
+live(runDecode, ['dec-input'], ['dec-form']);
 $('dec-example').addEventListener('click', () => {
   $('dec-input').value = '01ARYZ6S41TSV4RRFFQ69G5FAV';
   if (api) runDecode();
@@ -308,31 +275,12 @@ function runList() {
   sortedList = r.valid.map((it) => it.ulid);
   const rows = document.createDocumentFragment();
   for (const it of r.valid) {
-    const tr = document.createElement('tr');
-    const line = document.createElement('td');
-    line.className = 'num';
-    line.textContent = it.line;
-    const id = document.createElement('td');
-    id.className = 'mono';
-    id.textContent = it.ulid;
-    const time = document.createElement('td');
-    time.className = 'mono';
-    const t = document.createElement('time');
-    t.dateTime = it.time;
-    t.textContent = it.time;
-    time.append(t);
-    tr.append(line, id, time);
-    rows.append(tr);
+    rows.append(el('tr', {}, el('td', { className: 'num', textContent: it.line }),
+      el('td', { className: 'mono', textContent: it.ulid }), el('td', { className: 'mono' }, timeOf(it.time))));
   }
   $('list-rows').replaceChildren(rows);
   $('list-table').hidden = r.valid.length === 0;
-  const bad = document.createDocumentFragment();
-  for (const it of r.invalid) {
-    const li = document.createElement('li');
-    li.textContent = it.report;
-    bad.append(li);
-  }
-  $('list-bad-items').replaceChildren(bad);
+  $('list-bad-items').replaceChildren(...r.invalid.map((it) => el('li', { textContent: it.report })));
   $('list-bad-title').textContent = `${r.invalid.length} invalid line${r.invalid.length === 1 ? '' : 's'}`;
   $('list-bad').hidden = r.invalid.length === 0;
   const n = r.valid.length;
@@ -344,11 +292,7 @@ function runList() {
   out.hidden = false;
 }
 
-$('list-input').addEventListener('input', () => { if (api) runList(); });
-$('list-form').addEventListener('submit', (event) => {
-  event.preventDefault();
-  if (api) runList();
-});
+live(runList, ['list-input'], ['list-form']);
 $('list-copy').addEventListener('click', () => {
   if (sortedList.length > 0) copyWithFeedback($('list-copy'), sortedList.join('\n') + '\n', `${sortedList.length} sorted IDs`);
 });
@@ -358,49 +302,23 @@ $('list-copy').addEventListener('click', () => {
 // Both fields read input by the tools' policy, as ulid convert does: each
 // takes a ULID or UUID text and shows the ID in the other form. A field
 // given the form its label does not name says so in its note.
-function convertWith(inputId, outputId, errorId, noteId, expect) {
-  const input = $(inputId).value;
-  const out = $(outputId);
-  const box = $(errorId);
-  const note = $(noteId);
-  const copy = document.querySelector(`[data-copy="${outputId}"]`);
-  const label = (form) => {
-    out.setAttribute('aria-label', form);
-    copy.setAttribute('aria-label', `Copy the ${form}`);
-  };
-  const reset = () => {
-    out.value = '';
-    label(expect === 'ULID' ? 'UUID' : 'ULID');
-    copy.disabled = true;
-    note.hidden = true;
-    note.textContent = '';
-  };
-  const r = api.convert(input);
-  clearProblem(box);
-  markInvalid($(inputId), r.ok === false);
-  if (!r.ok) {
-    reset();
-    if (r.error) showProblem(box, input, r.error);
-    return;
-  }
-  out.value = r.uuidText ? r.ulid : r.uuid;
-  label(r.uuidText ? 'ULID' : 'UUID');
-  copy.disabled = false;
-  note.textContent = r.uuidText ? 'Read as UUID text, so this is its ULID.' : 'Read as a ULID, so this is its UUID.';
-  note.hidden = (r.uuidText ? 'UUID' : 'ULID') === expect;
-}
-
-const convertULID = () => convertWith('conv-ulid', 'conv-uuid-out', 'conv-ulid-error', 'conv-ulid-note', 'ULID');
-const convertUUID = () => convertWith('conv-uuid', 'conv-ulid-out', 'conv-uuid-error', 'conv-uuid-note', 'UUID');
-
-$('conv-ulid').addEventListener('input', () => { if (api) convertULID(); });
-$('conv-uuid').addEventListener('input', () => { if (api) convertUUID(); });
-for (const form of ['conv-ulid-form', 'conv-uuid-form']) {
-  $(form).addEventListener('submit', (event) => {
-    event.preventDefault();
-    if (api) form === 'conv-ulid-form' ? convertULID() : convertUUID();
+function convertWith(id, outId, expect) {
+  const r = api.convert($(id).value);
+  const form = (r.ok ? r.uuidText : expect === 'UUID') ? 'ULID' : 'UUID';
+  $(outId).setAttribute('aria-label', form);
+  document.querySelector(`[data-copy="${outId}"]`).setAttribute('aria-label', `Copy the ${form}`);
+  showResult(id, outId, r, (out, note) => {
+    out.value = r.uuidText ? r.ulid : r.uuid;
+    note.textContent = r.uuidText ? 'Read as UUID text, so this is its ULID.' : 'Read as a ULID, so this is its UUID.';
+    note.hidden = (r.uuidText ? 'UUID' : 'ULID') === expect;
   });
 }
+
+const convertULID = () => convertWith('conv-ulid', 'conv-uuid-out', 'ULID');
+const convertUUID = () => convertWith('conv-uuid', 'conv-ulid-out', 'UUID');
+
+live(convertULID, ['conv-ulid'], ['conv-ulid-form']);
+live(convertUUID, ['conv-uuid'], ['conv-uuid-form']);
 
 // ---- Public IDs ----
 
@@ -430,32 +348,34 @@ function runPublic() {
     box.replaceChildren(paragraph('problem-title', `Key: ${r.keys.error.message}`));
     box.hidden = false;
   }
-  showPublic('pub-mask', r.keys, r.mask, (out, note) => {
+  const noKey = r.keys.blank ? 'Type or paste the key above first.' : 'The key above is not valid.';
+  showResult('pub-mask', 'pub-mask-out', r.mask, (out, note) => {
     out.value = r.mask.publicID;
     note.textContent = `Read as UUID text: the public ID of the ULID ${r.mask.ulid}.`;
     note.hidden = !r.mask.uuidText;
-  });
-  showPublic('pub-unmask', r.keys, r.unmask, (out, note) => {
+  }, noKey);
+  showResult('pub-unmask', 'pub-unmask-out', r.unmask, (out, note) => {
     out.value = r.unmask.ulid;
     note.textContent = `Made with the key marked ${r.unmask.mark}; the ULID's time is ${r.unmask.time}.`;
     note.hidden = false;
-  });
+  }, noKey);
 }
 
-// showPublic shows one field's record, r: nothing for a blank field, a
-// note where the key is missing, the problem, or what show shows.
-function showPublic(id, keys, r, show) {
-  const out = $(`${id}-out`);
+// showResult shows the record r of the field id in the output outId and
+// the field's note and problem box: nothing for a blank field, the note
+// noKey where a key is missing, the problem, or what show shows.
+function showResult(id, outId, r, show, noKey) {
+  const out = $(outId);
   const box = $(`${id}-error`);
   const note = $(`${id}-note`);
-  const copy = document.querySelector(`[data-copy="${id}-out"]`);
+  const copy = document.querySelector(`[data-copy="${outId}"]`);
   out.value = '';
   copy.disabled = true;
   note.hidden = true;
   clearProblem(box);
   markInvalid($(id), r.ok === false && !r.noKey);
   if (r.noKey) {
-    note.textContent = keys.blank ? 'Type or paste the key above first.' : 'The key above is not valid.';
+    note.textContent = noKey;
     note.hidden = false;
   } else if (r.error) {
     showProblem(box, $(id).value, r.error);
@@ -465,15 +385,7 @@ function showPublic(id, keys, r, show) {
   }
 }
 
-for (const id of ['pub-keys', 'pub-mask', 'pub-unmask']) {
-  $(id).addEventListener('input', () => { if (api) runPublic(); });
-}
-for (const form of ['pub-keys-form', 'pub-mask-form', 'pub-unmask-form']) {
-  $(form).addEventListener('submit', (event) => {
-    event.preventDefault();
-    if (api) runPublic();
-  });
-}
+live(runPublic, ['pub-keys', 'pub-mask', 'pub-unmask'], ['pub-keys-form', 'pub-mask-form', 'pub-unmask-form']);
 $('pub-show').addEventListener('change', () => {
   $('pub-keys').classList.toggle('secret', !$('pub-show').checked);
 });
