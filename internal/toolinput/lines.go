@@ -7,13 +7,10 @@ import (
 	"iter"
 )
 
-// Inputs returns the IDs in args, command-line arguments, each read as
-// Read reads it, in order, with its Place set to its argument number. An
-// argument "-" stands for the lines of stdin (see Lines), and no arguments
-// at all for the lines of stdin alone.
-//
-// The errors are those of Read and of Lines: an *Error for text that is
-// not an ID, after which the sequence goes on, or stdin's, which ends it.
+// Inputs returns the IDs in args, command-line arguments, each read by
+// Read, with its argument number as Place; "-", or no arguments at all,
+// stands for the lines of stdin (see Lines). An *Error, for text that is
+// not an ID, is followed by the next input; stdin's error ends the sequence.
 func Inputs(args []string, stdin io.Reader, opt Options) iter.Seq2[Input, error] {
 	if len(args) == 0 {
 		return Lines(stdin, opt)
@@ -38,20 +35,13 @@ func Inputs(args []string, stdin io.Reader, opt Options) iter.Seq2[Input, error]
 	}
 }
 
-// Lines returns the IDs in r, such as standard input, one a line, each
-// read as Read reads it, in order, with its Place set to its line number.
-// A line ends at "\n" or "\r\n", which is not part of it, or at the end of
-// r. A blank line, empty or white space only (what Trim trims), is skipped
-// without allocating.
-//
-// A line longer than MaxLine is not read, whatever it holds: Lines skips
-// to its end in constant memory and yields the error "line too long (N
-// bytes)", with N the length of the whole line, and an Input whose Given
-// is the line's first MaxLine bytes, as Read gives for such text.
-//
-// Each input comes with its error from Read, an *Error, for text that is
-// not an ID; the sequence goes on after it. An error from reading r ends
-// the sequence: it is yielded with an Input that has only its Place.
+// Lines returns the IDs in r, one a line, each read by Read, with its line
+// number as Place. A line ends at "\n" or "\r\n" or at the end of r; a
+// blank line (what Trim trims) is skipped without allocating. A line longer
+// than MaxLine is skipped in constant memory and yields "line too long (N
+// bytes)", N the whole line's length, with its first MaxLine bytes as Given.
+// An *Error, for text that is not an ID, is followed by the next line; an
+// error reading r ends the sequence, with an Input that has only its Place.
 func Lines(r io.Reader, opt Options) iter.Seq2[Input, error] {
 	return func(yield func(Input, error) bool) {
 		br := bufio.NewReaderSize(r, MaxLine+len("\r\n"))

@@ -65,14 +65,10 @@ func (p Place) String() string {
 }
 
 // Read reads s, an argument or a field, as one ID under the policy: it
-// trims the white space around s, then decodes the rest as a UUID if it
-// has the shape of UUID text (see isUUIDText), and as a ULID otherwise.
-//
-// The error, if any, is an *Error; its message is the one the tools show
-// after the place and the quoted text. Its offsets count bytes of s as
-// given, before trimming, so that they name the byte in the text the user
-// gave; its Offset method gives the one to point at. Read is safe for
-// concurrent use.
+// trims the white space around s and decodes the rest as UUID text if it
+// has its shape (see isUUIDText), else as a ULID. The error is an *Error,
+// whose offsets count bytes of s as given, before trimming. Read is safe
+// for concurrent use.
 func Read(s string, opt Options) (Input, error) {
 	return read(s, len(s), opt)
 }
@@ -152,22 +148,17 @@ type Error struct {
 	// MaxLine, which is not read, it is an ulid.ErrInvalidLength with the
 	// text's Length and Offset -1.
 	Err *ulid.ParseError
-	// UUID is, for text read as a ULID whose length after trimming is that
-	// of a UUID text form (32, 36, 38 or 45 bytes), its error as UUID
-	// text, its offset counted likewise; otherwise nil, and always nil
-	// under Options.ULIDOnly. Such text is most likely a UUID with a typo,
-	// or a ULID with something added, so the message gives both readings.
+	// UUID is, for text read as a ULID with a UUID text form's length (32,
+	// 36, 38 or 45 bytes, trimmed), its error as UUID text, so that the
+	// message gives both readings; otherwise, and under ULIDOnly, nil.
 	UUID *ulid.ParseError
 	// Separator is the first comma, semicolon, tab or space inside the
-	// trimmed text, or 0 if it has none; SeparatorOffset is its offset in
-	// the text as given. Such a line most likely holds more than one field
-	// (a row pasted from a CSV file or a table), and the message says that
-	// a line holds one ID.
+	// trimmed text, or 0, and SeparatorOffset its offset: such a line most
+	// likely holds a row of fields, and the message says a line holds one ID.
 	Separator       byte
 	SeparatorOffset int
-	// PublicID is, for text read as a ULID or UUID text and refused for
-	// its length, what it is as a public ID, such as one pasted where an
-	// ID goes; the message then says so. It is NotPublic for other text.
+	// PublicID is, for text refused as a ULID or UUID for its length, what
+	// it is as a public ID, which the message says; else NotPublic.
 	PublicID Verdict
 }
 
@@ -207,17 +198,15 @@ func (e *Error) Offset() int {
 	return e.Err.Offset
 }
 
-// Report returns the line the tools print about in, which err, its error
-// from Read or Inputs, says is not an ID: its place, its text quoted, and
-// the reason, as in
+// Report returns the line the tools print about in, refused with err: its
+// place, its text quoted, and the reason, as in
 //
 //	line 3: "01ARYZ6S41TSV4RRFFQ69G5FAU": invalid character 'U' at offset 25
 //
-// Text of more than QuoteMax bytes is cut: to its first QuoteMax bytes and
-// "..." (see Quote), or, where the byte err.Offset names is past those, to
-// "..." and the bytes up to and including that one, QuoteMax at most and
-// none of the white space in front, and "..." if more follow. Either way
-// the offsets in the message count in the whole text.
+// Text of more than QuoteMax bytes is cut as Quote cuts it, or, where the
+// byte err.Offset names is past those, to the QuoteMax bytes (but no white
+// space in front) up to and including that one, with "..." where cut. The
+// offsets in the message count in the whole text.
 func Report(in Input, err *Error) string {
 	q := Quote(in.Given)
 	if at := err.Offset(); at >= QuoteMax {
@@ -229,12 +218,11 @@ func Report(in Input, err *Error) string {
 	return in.Place.String() + ": " + q + ": " + err.Error()
 }
 
-// isUUIDText reports whether s, already trimmed, is UUID text under the
-// policy's shape rule (docs/cli.md): it starts with "urn:uuid:" or "{",
-// has hyphens at bytes 8 and 13, or is hex digits and hyphens with a
-// hyphen or more than 26 digits. Its length does not matter, so that a
-// truncated or mistyped UUID is still UUID text, and its error can speak
-// of UUID forms. It is the one place the tools decide this.
+// isUUIDText reports whether s, trimmed, has the shape of UUID text
+// (docs/cli.md), whatever its length, so that a truncated or mistyped UUID
+// gets a UUID's error: it starts with "urn:uuid:" or "{", has hyphens at
+// bytes 8 and 13, or is hex digits and hyphens with a hyphen or more than
+// 26 digits.
 func isUUIDText(s string) bool {
 	switch {
 	case len(s) >= 9 && strings.EqualFold(s[:9], "urn:uuid:"), strings.HasPrefix(s, "{"):

@@ -17,19 +17,14 @@ const TimeSyntax = "want an RFC 3339 time, such as 2026-06-23T10:30:00Z, Unix se
 // likely Unix seconds (up to the year 5138) and is rejected, except 0.
 const ambiguousBelow = 100_000_000_000
 
-// ParseTime reads s, the time of new ULIDs, as Unix milliseconds within a
-// ULID's range. s is, without the white space around it, one of the forms
-// of docs/cli.md#times: RFC 3339, also with t, z or a space for the T and
-// with five-digit years up to 10889, its fraction truncated to the
-// millisecond; @ and Unix seconds, with an optional fraction, as GNU
-// date's -d takes them (@1782210600.5); or Unix milliseconds, 0 or from
-// 10^11 on: a number from 1 to 99999999999 could be seconds or
-// milliseconds, and is an error that gives both readings.
-//
-// Errors name the problem where a common near miss has one, such as Unix
-// seconds without the @ or psql's offset +00. What an error says to write,
-// ParseTime accepts; where no such form is in range, the error says out of
-// range. An error that names s quotes it as Quote does.
+// ParseTime reads s, the time of new ULIDs, trimmed, as Unix milliseconds
+// within a ULID's range, in the forms of docs/cli.md#times: RFC 3339 (also
+// with t, z or a space for the T, five-digit years up to 10889, the
+// fraction truncated to milliseconds); @ and Unix seconds, as GNU date -d
+// takes them (@1782210600.5); or Unix milliseconds, 0 or from 10^11 on (a
+// number from 1 to 99999999999 is an error that gives both readings).
+// Errors name a common near miss, such as seconds without the @ or psql's
+// offset +00, and what they say to write, ParseTime accepts.
 func ParseTime(s string) (uint64, error) {
 	s, _ = Trim(s)
 	if secs, ok := strings.CutPrefix(s, "@"); ok {
@@ -87,14 +82,12 @@ func Format(ms uint64) string {
 	return time.UnixMilli(int64(ms)).UTC().Format(Layout)
 }
 
-// LocalTime returns the instant ms, Unix milliseconds, as the tools show a
-// local time, where the zone's offset from UTC at that instant is offset
-// seconds east: in that offset, or, if it has seconds (local mean time,
-// such as Monrovia's -00:44:30 before 1972), in UTC, as RFC 3339 offsets
-// have no seconds. Either way its text in Layout reads back with ParseTime
-// as ms. The offset is an argument so that each tool reads it where it
-// can: the command from the time package's local zone, the page from the
-// browser's (Go's js/wasm port knows only today's offset).
+// LocalTime returns the instant ms, Unix milliseconds, in the zone offset
+// seconds east of UTC, or in UTC if the offset has seconds (local mean time,
+// such as Monrovia's -00:44:30 before 1972), which RFC 3339 cannot write; in
+// Layout it reads back with ParseTime. Each tool gives the offset of its
+// own zone: the page's comes from the browser, as Go's js/wasm port knows
+// only today's offset.
 func LocalTime(ms uint64, offset int) time.Time {
 	t := time.UnixMilli(int64(ms)).UTC()
 	if offset%60 != 0 {

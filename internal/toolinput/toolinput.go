@@ -1,17 +1,10 @@
-// Package toolinput is the input policy of the ulid command and of the
-// browser tool (web/wasm): how a line, argument or pasted field becomes an
-// ID, how a --time value becomes Unix milliseconds, and how a count of IDs
-// to make (-n) is read. Both tools use it, so that they accept and reject
-// the same text with the same errors. It is part of those tools, not a
-// library API. The policy's one statement, for users and for this code, is
-// docs/cli.md#input-the-same-for-every-tool.
-//
-// The tools take their inputs from Inputs, an iterator over arguments and
-// lines of standard input (lines.go), read each with Read (read.go), and
-// print an invalid one with Report. The other files hold the rest that the
-// command and the page share: the fields they show of an ID (fields.go),
-// ParseTime, Format and LocalTime (time.go), ParseCount (count.go),
-// Generation (generate.go) and the verdict on public IDs (publicid.go).
+// Package toolinput is what the ulid command and the browser tool
+// (web/wasm) share, so that they accept and refuse the same text with the
+// same words: how an argument, line or field becomes an ID (Inputs, Lines,
+// Read), how a refusal is reported (Report), the fields shown of an ID,
+// --time and -n (ParseTime, ParseCount), and how new ULIDs are made
+// (Generation). It is part of those tools, not a library API; the policy's
+// one statement is docs/cli.md#input-the-same-for-every-tool.
 package toolinput
 
 import (

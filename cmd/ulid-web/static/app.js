@@ -25,20 +25,18 @@ function selectTab(tab, focus) {
   if (location.hash !== '#' + name) history.replaceState(null, '', '#' + name);
 }
 
+// tabMoves give, for each key that moves between tabs, the index of the
+// next tab from the current one's, modulo the number of tabs.
+const tabMoves = { ArrowRight: (i) => i + 1, ArrowLeft: (i) => i - 1, Home: () => 0, End: () => -1 };
+
 for (const tab of tabs) {
   tab.addEventListener('click', () => selectTab(tab, true));
   tab.addEventListener('keydown', (event) => {
-    const i = tabs.indexOf(tab);
-    let next = null;
-    switch (event.key) {
-      case 'ArrowRight': next = tabs[(i + 1) % tabs.length]; break;
-      case 'ArrowLeft': next = tabs[(i - 1 + tabs.length) % tabs.length]; break;
-      case 'Home': next = tabs[0]; break;
-      case 'End': next = tabs[tabs.length - 1]; break;
-      default: return;
-    }
+    const move = tabMoves[event.key];
+    if (!move) return;
     event.preventDefault();
-    selectTab(next, true);
+    const n = tabs.length;
+    selectTab(tabs[((move(tabs.indexOf(tab)) % n) + n) % n], true);
   });
 }
 
@@ -70,6 +68,7 @@ function el(tag, props, ...children) {
 
 const paragraph = (className, textContent) => el('p', { className, textContent });
 const timeOf = (t) => el('time', { dateTime: t, textContent: t });
+const plural = (n, noun) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 // showProblem fills box with why input was rejected, in Go's words (the
 // error's title and detail), and the input with the offending character
@@ -130,19 +129,14 @@ async function copyText(text) {
     return true;
   } catch {
     // No clipboard API (or no permission): copy through a selection.
-    const area = document.createElement('textarea');
-    area.value = text;
-    area.setAttribute('readonly', '');
-    area.style.position = 'fixed';
-    area.style.opacity = '0';
+    const area = el('textarea', { value: text, readOnly: true });
+    area.style.cssText = 'position: fixed; opacity: 0';
     document.body.append(area);
     area.select();
     let ok = false;
     try {
       ok = document.execCommand('copy');
-    } catch {
-      ok = false;
-    }
+    } catch {}
     area.remove();
     return ok;
   }
@@ -151,24 +145,6 @@ async function copyText(text) {
 // ---- Generate ----
 
 let generated = []; // what "Copy all" copies: always the list on the page
-
-// clearGenerated removes the list, its anatomy and what Copy all would
-// copy, so that no stale output outlives an invalid request.
-function clearGenerated() {
-  generated = [];
-  $('gen-list').replaceChildren();
-  $('gen-anatomy').hidden = true;
-  $('gen-anatomy').replaceChildren();
-  $('gen-copy').disabled = true;
-}
-
-function generateProblem(field, message) {
-  const status = $('gen-status');
-  clearGenerated();
-  if (field) field.setAttribute('aria-invalid', 'true');
-  status.textContent = message;
-  status.classList.add('bad');
-}
 
 // generateFields are the fields that generate's errors name in error.field:
 // the input and its label.
@@ -186,25 +162,29 @@ function runGenerate() {
   const v7 = $('gen-v7').checked;
   const result = api.generate(countInput.value, $('gen-monotonic').checked, $('gen-lower').checked, timeInput.value, v7);
   if (!result.ok) {
+    // No stale list, anatomy or Copy all outlives an invalid request.
     const [id, label] = generateFields[result.error.field] || [];
-    generateProblem(id ? $(id) : null, id ? `${label}: ${result.error.message}` : result.error.message);
+    if (id) $(id).setAttribute('aria-invalid', 'true');
+    status.textContent = id ? `${label}: ${result.error.message}` : result.error.message;
+    status.classList.add('bad');
+    generated = [];
+    $('gen-list').replaceChildren();
+    $('gen-anatomy').hidden = true;
+    $('gen-copy').disabled = true;
     return;
   }
   const count = result.items.length;
   generated = result.items.map((item) => item.ulid);
-  const list = $('gen-list');
-  const fragment = document.createDocumentFragment();
-  for (const [i, item] of result.items.entries()) {
+  $('gen-list').replaceChildren(...result.items.map((item, i) => {
     const copy = el('button', { type: 'button', className: 'copy copy-row', textContent: 'Copy' });
     copy.dataset.value = item.ulid;
     copy.setAttribute('aria-label', `Copy ULID ${i + 1}`);
-    fragment.append(el('li', {}, el('code', { className: 'id', textContent: item.ulid }), timeOf(item.time), copy));
-  }
-  list.replaceChildren(fragment);
+    return el('li', {}, el('code', { className: 'id', textContent: item.ulid }), timeOf(item.time), copy);
+  }));
   const first = result.items[0];
   renderAnatomy($('gen-anatomy'), first.ulid.toUpperCase(), first.time, first.entropy);
   const at = result.at ? ` at ${result.at}` : '';
-  status.textContent = `Generated ${count} ${v7 ? 'UUIDv7-compatible ' : ''}ULID${count === 1 ? '' : 's'}${at}` +
+  status.textContent = `Generated ${plural(count, `${v7 ? 'UUIDv7-compatible ' : ''}ULID`)}${at}` +
     ($('gen-monotonic').checked ? ', strictly increasing.' : ', each with fresh random bits.');
   $('gen-copy').disabled = false;
 }
@@ -215,7 +195,7 @@ $('gen-copy').addEventListener('click', async () => {
   if (generated.length === 0) return;
   const ok = await copyText(generated.join('\n') + '\n');
   $('gen-status').textContent = ok
-    ? `Copied ${generated.length} ULID${generated.length === 1 ? '' : 's'} to the clipboard.`
+    ? `Copied ${plural(generated.length, 'ULID')} to the clipboard.`
     : 'Could not copy: select the list and copy it by hand.';
 });
 
@@ -273,20 +253,16 @@ function runList() {
     return;
   }
   sortedList = r.valid.map((it) => it.ulid);
-  const rows = document.createDocumentFragment();
-  for (const it of r.valid) {
-    rows.append(el('tr', {}, el('td', { className: 'num', textContent: it.line }),
-      el('td', { className: 'mono', textContent: it.ulid }), el('td', { className: 'mono' }, timeOf(it.time))));
-  }
-  $('list-rows').replaceChildren(rows);
+  $('list-rows').replaceChildren(...r.valid.map((it) => el('tr', {}, el('td', { className: 'num', textContent: it.line }),
+    el('td', { className: 'mono', textContent: it.ulid }), el('td', { className: 'mono' }, timeOf(it.time)))));
   $('list-table').hidden = r.valid.length === 0;
   $('list-bad-items').replaceChildren(...r.invalid.map((it) => el('li', { textContent: it.report })));
-  $('list-bad-title').textContent = `${r.invalid.length} invalid line${r.invalid.length === 1 ? '' : 's'}`;
+  $('list-bad-title').textContent = plural(r.invalid.length, 'invalid line');
   $('list-bad').hidden = r.invalid.length === 0;
   const n = r.valid.length;
-  let status = `${n} valid ID${n === 1 ? '' : 's'}, sorted by time`;
+  let status = `${plural(n, 'valid ID')}, sorted by time`;
   if (r.invalid.length > 0) status += `; ${r.invalid.length} invalid`;
-  if (r.unread > 0) status += `; ${r.unread} line${r.unread === 1 ? '' : 's'} after the first ${api.maxLines} not read`;
+  if (r.unread > 0) status += `; ${plural(r.unread, 'line')} after the first ${api.maxLines} not read`;
   $('list-status').textContent = status + '.';
   $('list-copy').disabled = n === 0;
   out.hidden = false;
@@ -422,16 +398,15 @@ for (const button of document.querySelectorAll('button[data-copy]')) {
 
 // ---- Start ----
 
-// While main.wasm loads, the controls that need it are disabled and the
-// loading state says what is happening.
-const needsWasm = ['gen-button'];
+// While main.wasm loads, the Generate button is disabled and the loading
+// state says what is happening.
 document.querySelector('main').setAttribute('aria-busy', 'true');
 
 function ready() {
   api = globalThis.ulidgo;
   $('loading').hidden = true;
   document.querySelector('main').removeAttribute('aria-busy');
-  for (const id of needsWasm) $(id).disabled = false;
+  $('gen-button').disabled = false;
   runGenerate();
   // Handle anything typed or pasted while main.wasm was loading.
   runDecode();
@@ -465,7 +440,7 @@ async function start() {
   globalThis.ulidgoReady = ready;
   go.run(instance).then(() => {
     api = null;
-    for (const id of needsWasm) $(id).disabled = true;
+    $('gen-button').disabled = true;
     showFatal('The tool stopped', 'The WebAssembly module exited; reload the page.');
   });
 }
