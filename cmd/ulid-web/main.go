@@ -157,8 +157,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// goVersion is the Go release the command was built with, whose net/http
-// serves the page; tests replace it.
+// goVersion is the Go release whose net/http serves the page; tests set it.
 var goVersion = runtime.Version()
 
 // fixedReleases are, for each Go release line from the oldest README.md
@@ -297,8 +296,7 @@ func writeSite(s fstest.MapFS, dir string) error {
 }
 
 // contentSecurityPolicy lets the page load only its own files and run
-// WebAssembly; it cannot reach any other host, and no other page can frame
-// it.
+// WebAssembly, reach no other host, and be framed by no other page.
 const contentSecurityPolicy = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; " +
 	"style-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 

@@ -56,8 +56,7 @@ func lookupField(name string) (toolinput.Field, bool) {
 	return unixField, name == unixField.Name
 }
 
-// appendInspect appends to b the text inspect prints of id: each field on
-// a line of its own, after its name padded to 9 columns.
+// appendInspect appends what inspect prints of id to b: a line per field.
 func appendInspect(b []byte, id ulid.ULID, local bool) []byte {
 	t := shownTime(id, local)
 	for _, f := range toolinput.Fields() {
@@ -124,7 +123,7 @@ func shownTime(id ulid.ULID, local bool) time.Time {
 }
 
 // appendJSON appends what inspect --json prints of id to b: its fields as
-// one JSON object, and a newline. No value needs escaping.
+// one JSON object, none needing escapes, and a newline.
 func appendJSON(b []byte, id ulid.ULID, local bool) []byte {
 	t, sep := shownTime(id, local), byte('{')
 	for _, f := range toolinput.Fields() {

@@ -115,9 +115,8 @@ func (c *cli) run(args []string) (int, error) {
 		gen.show, gen.json = insp.show, insp.json
 		return c.runGenerate(*gen)
 	}
-	// A first argument of lower-case letters only, shorter than a ULID, is
-	// a mistyped command, whatever flags came with it; any other, the empty
-	// one included, is an ID, as is every argument after "--".
+	// A first argument of lower-case letters, shorter than a ULID and not
+	// after "--", is a mistyped command; any other is an ID.
 	if w := ids[0]; literal > 0 && w != "" && len(w) < ulid.EncodedSize && strings.Trim(w, "abcdefghijklmnopqrstuvwxyz") == "" {
 		if slices.Contains(commands, w) {
 			return 0, usageError("the command " + strconv.Quote(w) + " must come first, before any flag")

@@ -12,8 +12,7 @@ import (
 	"github.com/ulidgo/ulid/internal/toolinput"
 )
 
-// keysEnv is the environment variable that holds the keys of mask and
-// unmask, in ParseMasker's form, when --key-file is not given.
+// keysEnv is the variable that holds the keys without --key-file.
 const keysEnv = "ULID_MASK_KEYS"
 
 // maxKeyFile is the most bytes a key file may have: room for many keys,
@@ -55,9 +54,8 @@ func (c *cli) runMasking(fs *flag.FlagSet, cmd string, args []string) (int, erro
 	}), nil
 }
 
-// masker returns the Masker of the keys in the file that --key-file names,
-// or, if it was not given, in the environment variable keysEnv. Its error,
-// a usageError, names the file or the variable and never shows a key.
+// masker returns the Masker of the keys in the file --key-file names, or
+// else in keysEnv. Its error, a usageError, never shows a key.
 func masker(fs *flag.FlagSet, keyFile string) (*ulid.Masker, error) {
 	const flagName = "--key-file"
 	if anySet(fs, "key-file") == "" {
