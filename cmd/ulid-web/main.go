@@ -7,16 +7,12 @@
 //	go run ./cmd/ulid-web [-addr 127.0.0.1:8026]
 //	go run ./cmd/ulid-web -out DIR
 //
-// At start it says that it is building, then builds the page's logic,
-// ./web/wasm, with GOOS=js GOARCH=wasm (the first build can take a minute or
-// two; the go command's build cache makes the next ones quick), prints the
-// module's size and copies wasm_exec.js from the Go distribution that built
-// it; the page's other files, in ./static, are embedded in the command. It then serves the
-// page on -addr until interrupted, with the security headers of
-// docs/browser.md, each file compressed with gzip once at the start and
-// sent so to a browser that accepts it, and revalidated with an ETag on
-// each load. With -out it writes the site to DIR instead, for any static
-// file host, and exits.
+// It builds the page's logic, ./web/wasm, with GOOS=js GOARCH=wasm (the
+// first build can take a minute or two), takes wasm_exec.js from the Go
+// distribution that built it and the other files from ./static, embedded,
+// and serves the page on -addr until interrupted, with the security headers
+// of docs/browser.md, gzip for browsers that accept it, and ETags. With -out
+// it writes the site to DIR instead, for any static file host.
 //
 // The page makes no network request after loading its own files.
 package main
@@ -48,9 +44,7 @@ import (
 	"time"
 )
 
-// embedded holds the page's static files, in static/: index.html and what
-// it loads, but for main.wasm and wasm_exec.js, which are built and copied
-// from the Go distribution when the command starts.
+// embedded holds the page's files but main.wasm and wasm_exec.js.
 //
 //go:embed static
 var embedded embed.FS
@@ -78,8 +72,7 @@ func main() {
 var build = buildWasm
 
 // buildingLine is what run prints before it builds main.wasm, which with an
-// empty build cache takes long enough (from 9 s to two minutes on a busy
-// 2-vCPU machine) to look like a hang.
+// empty build cache can take long enough to look like a hang.
 const buildingLine = "ulid-web: building the WebAssembly module (web/wasm, GOOS=js GOARCH=wasm); " +
 	"the first build can take a minute or two\n"
 
@@ -164,22 +157,18 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// goVersion is the Go release the command was built with, whose net/http
-// serves the page; tests replace it.
+// goVersion is the Go release whose net/http serves the page; tests set it.
 var goVersion = runtime.Version()
 
-// fixedReleases are, for each Go release line from the oldest that README.md
-// names, the first release with the standard library's fixes to net/http,
-// crypto/tls, crypto/x509 and mime/multipart that README.md asks for.
-// docs/browser.md says how to build with each (TestDocsShowWarning). They
-// are not the releases CI runs (.ci/go-versions), which move with every
-// release: these move only with a new fix.
+// fixedReleases are, for each Go release line from the oldest README.md
+// names, the first with the fixes to net/http, crypto/tls, crypto/x509 and
+// mime/multipart that README.md asks for. Unlike .ci/go-versions, they move
+// only with a new fix.
 var fixedReleases = []string{"go1.26.10", "go1.27.3"}
 
-// versionWarning returns the warning run prints when v, a version as
-// runtime.Version gives it, is a release older than fixedReleases asks for
-// on its line (or on the oldest line, for an older one), or "" for one
-// that is not, or for a development build, whose version is no release.
+// versionWarning returns the warning run prints when v, as runtime.Version
+// gives it, is older than fixedReleases asks for on its line (or the oldest
+// line), or "" if not or for a development build.
 func versionWarning(v string) string {
 	v, _, _ = strings.Cut(v, " ") // "go1.26.3 X:boringcrypto"
 	if !version.IsValid(v) {
@@ -200,18 +189,12 @@ func versionWarning(v string) string {
 	return ""
 }
 
-// newServer returns a server of h with timeouts. Without them a client
-// that opens a connection and then does nothing, or asks for main.wasm and
-// never reads it, holds the connection, and a file descriptor, for as long
-// as it likes. The read timeouts count from a new connection's opening, or
-// on a kept-alive one from the first byte of its next request; the page's
-// requests are GETs without a body, so they only stop clients that send
-// nothing. The write timeout covers a whole response, and the longest is
-// main.wasm, about 3 MB to a client that does not accept gzip
-// (docs/browser.md has the sizes): at 400 kbit/s, a poor 3G link, it takes
-// 61 s, and 5 minutes lets it through at 81 kbit/s (compressed, at 24
-// kbit/s). A kept-alive connection is closed after 2 minutes without a
-// request; the browser opens a new one when it needs one.
+// newServer returns a server of h with timeouts, so that a client that
+// sends nothing, or never reads, does not hold a connection for as long as
+// it likes. The page's requests are GETs without a body. The write timeout
+// covers a whole response, the longest being main.wasm, about 3 MB
+// uncompressed: 61 s at 400 kbit/s, a poor 3G link; 5 minutes lets it
+// through at 81 kbit/s (compressed, at 24 kbit/s).
 func newServer(h http.Handler) *http.Server {
 	return &http.Server{
 		Handler:           h,
@@ -272,9 +255,8 @@ func staticFiles() fs.FS {
 	return sub
 }
 
-// newSite returns the site: the files of static, which has no
-// subdirectories, and the built main.wasm and wasm_exec.js, held in memory
-// and modified at built, which the server sends as Last-Modified.
+// newSite returns the site in memory: the files of static, which has no
+// subdirectories, main.wasm and wasm_exec.js, all modified at built.
 func newSite(static fs.FS, wasm, wasmExec []byte, built time.Time) (fstest.MapFS, error) {
 	s := fstest.MapFS{}
 	err := fs.WalkDir(static, ".", func(name string, d fs.DirEntry, err error) error {
@@ -314,16 +296,13 @@ func writeSite(s fstest.MapFS, dir string) error {
 }
 
 // contentSecurityPolicy lets the page load only its own files and run
-// WebAssembly; it cannot reach any other host, and no other page can frame
-// it.
+// WebAssembly, reach no other host, and be framed by no other page.
 const contentSecurityPolicy = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; " +
 	"style-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
 // securityHeaders are the headers the server sends with every file, in
-// this order. A static host sends none of them unless told to: the page
-// carries what <meta> elements can, as TestPageCarriesPolicy checks, and
-// docs/browser.md lists all of them for the host, as TestDocsListHeaders
-// checks.
+// this order. For a static host, the page carries what <meta> elements can,
+// and docs/browser.md lists them all.
 var securityHeaders = []struct{ name, value string }{
 	{"Content-Security-Policy", contentSecurityPolicy},
 	{"X-Content-Type-Options", "nosniff"},
@@ -331,9 +310,8 @@ var securityHeaders = []struct{ name, value string }{
 	{"Cross-Origin-Opener-Policy", "same-origin"},
 }
 
-// A representation is a file's bytes as sent in one content coding, and
-// its strong ETag: a hash of those bytes, so that it changes with them and
-// differs between codings.
+// A representation is a file's bytes in one content coding, with a strong
+// ETag that is a hash of them.
 type representation struct {
 	data []byte
 	etag string
@@ -352,9 +330,8 @@ type siteFile struct {
 	gzip     *representation // nil if gzip does not make the file smaller
 }
 
-// newSiteFile returns f with its gzip compression, at gzip's best level:
-// for main.wasm, 0.4 s at start against a build of at least as long, for
-// 5,000 bytes less on the wire than at the default level.
+// newSiteFile returns f with its gzip compression, at the best level: for
+// main.wasm, 0.4 s once, for 5,000 bytes less than the default level.
 func newSiteFile(f *fstest.MapFile) siteFile {
 	sf := siteFile{modtime: f.ModTime, identity: newRepresentation(f.Data)}
 	var b bytes.Buffer
@@ -403,9 +380,8 @@ func acceptsGzip(h http.Header) bool {
 
 // gzipped is the writer of a compressed file's response. On a 200 it sets
 // the Content-Length, which http.ServeContent leaves out once
-// Content-Encoding is set, so that the client knows the length as for a
-// file sent as is (a 206 has its own). An answer without the file, as a 412
-// to If-Match, loses the Content-Encoding: it has no compressed body.
+// Content-Encoding is set; an answer without the file, as a 412, loses the
+// Content-Encoding.
 type gzipped struct {
 	http.ResponseWriter
 	n int
@@ -422,17 +398,13 @@ func (w gzipped) WriteHeader(code int) {
 	w.ResponseWriter.WriteHeader(code)
 }
 
-// handler serves the files of site, which it compresses once, at the start,
-// with http.ServeContent, which picks each Content-Type by its extension and
-// answers conditional and Range requests. It serves index.html for "/",
-// redirects /index.html to "/", and answers 404 for a name not in site. A
-// file that gzip makes smaller is sent compressed to a client that accepts
-// gzip, as is to others, with Vary: Accept-Encoding; either way with a
-// strong ETag of the bytes sent, so that a Range or If-Range request is
-// about those bytes. Every response has securityHeaders and Cache-Control:
-// no-cache, so that a browser asks again, with If-None-Match and
-// If-Modified-Since, each time the page loads, and gets 304 Not Modified
-// while the server runs. It answers only GET and HEAD.
+// handler serves the files of site with http.ServeContent (Content-Type by
+// extension, conditional and Range requests): index.html for "/", a
+// redirect from /index.html to "/", 404 for other names, GET and HEAD only.
+// A file that gzip makes smaller goes compressed to a client that accepts
+// gzip, with Vary: Accept-Encoding, and with the ETag of the bytes sent.
+// Every response has securityHeaders and Cache-Control: no-cache, so that a
+// browser revalidates at each load and gets 304 while the server runs.
 func handler(site fstest.MapFS) http.Handler {
 	files := make(map[string]siteFile, len(site))
 	for name, f := range site {

@@ -21,10 +21,9 @@ func (c *cli) runConvert(args []string, opt toolinput.Options) int {
 	})
 }
 
-// runValidate reads each ID in args as each does, and prints each invalid
-// one on standard output with where it was and the reason
-// (toolinput.Report), and then how many were invalid on standard error. It
-// returns the exit status: 1 if any ID was invalid.
+// runValidate reads the IDs in args as each does, prints the report of
+// each invalid one on standard output and how many were invalid on standard
+// error, and returns the exit status.
 func (c *cli) runValidate(args []string, opt toolinput.Options) int {
 	w := bufio.NewWriterSize(c.stdout, 64<<10)
 	total, bad := 0, 0

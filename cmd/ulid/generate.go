@@ -5,7 +5,6 @@ import (
 	"flag"
 	"io"
 	"math"
-	"strconv"
 
 	"github.com/ulidgo/ulid/internal/toolinput"
 )
@@ -21,32 +20,19 @@ type genOptions struct {
 }
 
 // generateOnlyFlags are the flags of generate that cannot be given with
-// IDs to inspect. The others, -z and -q, only affect generated IDs, and
-// are accepted with IDs and change nothing there, as in oklog/ulid's
-// command, so that an alias such as ulid='ulid -q' still inspects.
+// IDs. -z and -q can, and change nothing there, as in oklog/ulid's command,
+// so that an alias such as ulid='ulid -q' still inspects.
 var generateOnlyFlags = []string{"n", "time", "lower", "uuid", "v7"}
-
-// A decimalCount is the value of -n: a count in decimal, as people write
-// one, read by toolinput.ParseCount, as the browser tool reads its count.
-// flag's Int64 would read Go's number syntax, so that 010 meant 8, 0x10 16
-// and 1_000 1000.
-type decimalCount int64
-
-func (c *decimalCount) Set(s string) error {
-	n, err := toolinput.ParseCount(s, 0, math.MaxInt64)
-	if err != nil {
-		return err
-	}
-	*c = decimalCount(n)
-	return nil
-}
-
-func (c *decimalCount) String() string { return strconv.FormatInt(int64(*c), 10) }
 
 // generateFlags defines the flags of generate on fs.
 func generateFlags(fs *flag.FlagSet) *genOptions {
 	opt := &genOptions{n: 1}
-	fs.Var((*decimalCount)(&opt.n), "n", "number of ULIDs to generate")
+	// -n is read as the page reads its count (toolinput.ParseCount), in
+	// decimal: flag's Int64 would read 010 as 8 and 0x10 as 16.
+	fs.Func("n", "number of ULIDs to generate", func(s string) (err error) {
+		opt.n, err = toolinput.ParseCount(s, 0, math.MaxInt64)
+		return err
+	})
 	fs.Func("time", "time of the ULIDs: RFC 3339, @ and Unix seconds, or Unix milliseconds", func(s string) (err error) {
 		opt.gen.At, err = toolinput.ParseTime(s)
 		opt.gen.AtSet = true
@@ -57,9 +43,8 @@ func generateFlags(fs *flag.FlagSet) *genOptions {
 	fs.BoolVar(&opt.gen.V7, "v7", false, "make ULIDs that are also valid UUIDv7")
 	fs.BoolVar(&opt.gen.Zero, "z", false, "entropy starts at zero")
 	fs.BoolVar(&opt.gen.Zero, "zero", false, "long form of -z")
-	// oklog's -q asks for math/rand entropy, for speed. Here entropy is
-	// always crypto/rand, which is fast enough; -q is accepted so that
-	// scripts written for oklog run, and changes nothing.
+	// oklog's -q asks for math/rand entropy; here it is always crypto/rand,
+	// and -q is accepted so that scripts written for oklog run.
 	var quick bool
 	fs.BoolVar(&quick, "q", false, "accepted for oklog compatibility; changes nothing")
 	fs.BoolVar(&quick, "quick", false, "long form of -q")
@@ -93,10 +78,8 @@ func (c *cli) runGenerate(opt genOptions) (int, error) {
 	return 0, nil
 }
 
-// generate writes opt.n new ULIDs to w, made as opt.gen says, one per
-// line, in increasing order, stopping at the first write error. With
-// opt.show asking for one value, it writes that value of each ULID; with
-// json, what inspect --json writes.
+// generate writes opt.n new ULIDs to w as opt says, one per line, stopping
+// at the first write error.
 func generate(w io.Writer, opt genOptions) error {
 	next := opt.gen.Generator()
 	bw := bufio.NewWriterSize(w, 64<<10)

@@ -18,12 +18,10 @@ type inspectOptions struct {
 	policy toolinput.Options
 }
 
-// inspectOnlyFlags are the flags of inspect that make no sense without
-// IDs, for the message when ulid is given one of them and no ID.
+// inspectOnlyFlags are the flags of inspect that make no sense without IDs.
 var inspectOnlyFlags = []string{"strict", "ulid-only"}
 
-// showOptions are -f and --local: what inspect and generate print of each
-// ID, when it is one value, and in which time zone.
+// showOptions are -f and --local, of inspect and generate.
 type showOptions struct {
 	field toolinput.Field // print only this field (-f); or the zero Field
 	local bool            // show times in the local time zone
@@ -37,8 +35,7 @@ func (opt showOptions) appendOne(b []byte, id ulid.ULID) []byte {
 	return opt.field.Append(b, id, shownTime(id, opt.local))
 }
 
-// fieldAliases are the names -f takes for fields of toolinput.Fields that
-// oklog/ulid's command gives them.
+// fieldAliases are oklog/ulid's names for fields that -f takes too.
 var fieldAliases = map[string]string{"rfc3339": "time", "ms": "unix_ms"}
 
 // unixField is the time in Unix seconds, which -f alone prints.
@@ -46,8 +43,7 @@ var unixField = toolinput.Field{Name: "unix", Append: func(b []byte, id ulid.ULI
 	return strconv.AppendUint(b, id.Timestamp()/1000, 10)
 }}
 
-// lookupField returns the field that -f names name (in lower case): one of
-// toolinput.Fields, by its name or an alias, or unixField; or false.
+// lookupField returns the field that -f names name (in lower case), or false.
 func lookupField(name string) (toolinput.Field, bool) {
 	if alias, ok := fieldAliases[name]; ok {
 		name = alias
@@ -60,8 +56,7 @@ func lookupField(name string) (toolinput.Field, bool) {
 	return unixField, name == unixField.Name
 }
 
-// appendInspect appends to b the text inspect prints of id: each field on
-// a line of its own, after its name padded to 9 columns.
+// appendInspect appends what inspect prints of id to b: a line per field.
 func appendInspect(b []byte, id ulid.ULID, local bool) []byte {
 	t := shownTime(id, local)
 	for _, f := range toolinput.Fields() {
@@ -105,8 +100,7 @@ func inspectFlags(fs *flag.FlagSet) *inspectOptions {
 	return opt
 }
 
-// errJSONWithField is the usage error for --json with -f, in inspect and
-// generate.
+// errJSONWithField is the usage error for --json with -f.
 const errJSONWithField = usageError("--json and -f cannot be combined: -f prints one field as plain text")
 
 // check returns a usageError for flags that cannot be combined.
@@ -117,8 +111,8 @@ func (opt *inspectOptions) check() error {
 	return nil
 }
 
-// shownTime returns id's time as the tools show it: in UTC, or with local
-// in the local time zone, as toolinput.LocalTime shows it.
+// shownTime returns id's time in UTC, or with local as toolinput.LocalTime
+// shows it in the local time zone.
 func shownTime(id ulid.ULID, local bool) time.Time {
 	t := id.Time()
 	if local {
@@ -129,7 +123,7 @@ func shownTime(id ulid.ULID, local bool) time.Time {
 }
 
 // appendJSON appends what inspect --json prints of id to b: its fields as
-// one JSON object, and a newline. No value needs escaping.
+// one JSON object, none needing escapes, and a newline.
 func appendJSON(b []byte, id ulid.ULID, local bool) []byte {
 	t, sep := shownTime(id, local), byte('{')
 	for _, f := range toolinput.Fields() {
@@ -144,9 +138,8 @@ func appendJSON(b []byte, id ulid.ULID, local bool) []byte {
 	return append(b, '}', '\n')
 }
 
-// runInspect describes each ID in args on standard output (see each) and
-// returns the exit status, or a usageError for flags that cannot be
-// combined.
+// runInspect describes each ID in args (see each) and returns the exit
+// status, or a usageError for flags that cannot be combined.
 func (c *cli) runInspect(args []string, opt inspectOptions) (int, error) {
 	if err := opt.check(); err != nil {
 		return 0, err

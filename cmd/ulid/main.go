@@ -26,9 +26,9 @@ type cli struct {
 	stdout, stderr io.Writer
 }
 
-// run runs the command line args, without the program name, with the
-// standard streams given, and returns the exit status: 0 on success, 1 if
-// an ID was invalid or the output could not be written, 2 on misuse.
+// run runs the command line args, without the program name, and returns
+// the exit status: 0 on success, 1 for an invalid ID or a failed write, 2
+// on misuse.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	c := &cli{stdin: stdin, stdout: stdout, stderr: stderr}
 	status, err := c.run(args)
@@ -63,8 +63,7 @@ func (e usageError) Error() string { return string(e) }
 var commands = []string{"generate", "inspect", "convert", "validate", "mask", "unmask", "help"}
 
 // run runs args and returns the exit status, or the error that ends the
-// run before any ID is read: a usageError, flag.ErrHelp for -h and help,
-// or errVersion.
+// run before any ID is read: a usageError, flag.ErrHelp or errVersion.
 func (c *cli) run(args []string) (int, error) {
 	cmd := ""
 	if len(args) > 0 && slices.Contains(commands, args[0]) {
@@ -116,9 +115,8 @@ func (c *cli) run(args []string) (int, error) {
 		gen.show, gen.json = insp.show, insp.json
 		return c.runGenerate(*gen)
 	}
-	// A first argument of lower-case letters only, shorter than a ULID, is
-	// a mistyped command, whatever flags came with it; any other, the empty
-	// one included, is an ID, as is every argument after "--".
+	// A first argument of lower-case letters, shorter than a ULID and not
+	// after "--", is a mistyped command; any other is an ID.
 	if w := ids[0]; literal > 0 && w != "" && len(w) < ulid.EncodedSize && strings.Trim(w, "abcdefghijklmnopqrstuvwxyz") == "" {
 		if slices.Contains(commands, w) {
 			return 0, usageError("the command " + strconv.Quote(w) + " must come first, before any flag")
@@ -131,8 +129,7 @@ func (c *cli) run(args []string) (int, error) {
 	return c.runInspect(ids, *insp)
 }
 
-// newFlagSet returns a flag set with --version that leaves reporting
-// errors to run, which adds the synopsis.
+// newFlagSet returns a flag set with --version that leaves errors to run.
 func newFlagSet() *flag.FlagSet {
 	fs := flag.NewFlagSet("ulid", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
@@ -140,18 +137,16 @@ func newFlagSet() *flag.FlagSet {
 	return fs
 }
 
-// policyFlags defines --strict and --ulid-only, the flags of the input
-// policy, on fs, setting opt. inspectOnlyFlags names them.
+// policyFlags defines --strict and --ulid-only on fs, to set opt.
 func policyFlags(fs *flag.FlagSet, opt *toolinput.Options) {
 	fs.BoolVar(&opt.Strict, "strict", false, "reject the aliases I, L and O")
 	fs.BoolVar(&opt.ULIDOnly, "ulid-only", false, "reject UUID text")
 }
 
-// parseFlags parses args with fs and returns the remaining arguments, the
-// IDs, and the index in ids of the first one that followed "--" (len(ids)
-// when none did). Flags may also follow IDs, as in "ulid inspect ID --json";
-// "--" ends the flags. The error is flag.ErrHelp for -h, errVersion for
-// --version, or a usageError with the flag package's message.
+// parseFlags parses args with fs, flags also after IDs ("ulid inspect ID
+// --json") up to "--", and returns the IDs and the index of the first after
+// "--" (or len(ids)). The error is flag.ErrHelp, errVersion, or a
+// usageError with the flag package's message.
 func parseFlags(fs *flag.FlagSet, args []string) (ids []string, literal int, err error) {
 	for {
 		err = fs.Parse(args)
@@ -176,11 +171,9 @@ func parseFlags(fs *flag.FlagSet, args []string) (ids []string, literal int, err
 	}
 }
 
-// flagError returns the message of err, an error of fs.Parse, with the
-// value it quotes for a flag that refused it (`invalid value "..." for
-// flag -time: ...`, `invalid boolean value "..." for -json: ...`) quoted
-// as toolinput.Quote does, cut as IDs are, so that a long value does not
-// make a long line.
+// flagError returns the message of err, from fs.Parse, with a refused
+// value (`invalid value "..." for flag -time: ...`) quoted as
+// toolinput.Quote does, so that a long value does not make a long line.
 func flagError(err error) string {
 	msg := err.Error()
 	for _, prefix := range []string{"invalid value ", "invalid boolean value "} {
@@ -201,8 +194,7 @@ func flagError(err error) string {
 	return msg
 }
 
-// anySet returns the first of names that was set on the command line, or
-// "" if none was.
+// anySet returns the first of names set on the command line, or "".
 func anySet(fs *flag.FlagSet, names ...string) string {
 	set := ""
 	fs.Visit(func(f *flag.Flag) {
@@ -221,19 +213,16 @@ func dashes(name string) string {
 	return "--" + name
 }
 
-// fail reports err, which ends the run, on standard error and returns the
-// exit status 1.
+// fail reports err, which ends the run, and returns the exit status 1.
 func (c *cli) fail(err error) int {
 	fmt.Fprintln(c.stderr, "ulid:", err)
 	return 1
 }
 
-// each reads the IDs in args under opt (toolinput.Inputs: "-" or no
-// arguments for the lines of standard input) and writes what format
-// appends for each valid one to standard output. It reports each invalid
-// one on standard error, after flushing the output before it, to keep the
-// two in order. It returns the exit status: 1 if any ID was invalid or the
-// output could not be written.
+// each reads the IDs in args under opt (toolinput.Inputs) and writes what
+// format appends for each valid one to standard output, and each invalid
+// one's report to standard error, flushing the output first to keep the
+// two in order. It returns the exit status.
 func (c *cli) each(args []string, opt toolinput.Options, format func(b []byte, id toolinput.Input) []byte) int {
 	w := bufio.NewWriterSize(c.stdout, 64<<10)
 	status := 0

@@ -12,19 +12,16 @@ import (
 	"github.com/ulidgo/ulid/internal/toolinput"
 )
 
-// keysEnv is the environment variable that holds the keys of mask and
-// unmask, in ParseMasker's form, when --key-file is not given.
+// keysEnv is the variable that holds the keys without --key-file.
 const keysEnv = "ULID_MASK_KEYS"
 
-// maxKeyFile is the most bytes a key file may have: room for many keys and
-// comments, and a bound for a --key-file that names no key file at all,
-// such as /dev/zero.
+// maxKeyFile is the most bytes a key file may have: room for many keys,
+// and a bound for a --key-file such as /dev/zero.
 const maxKeyFile = 64 << 10
 
-// runMasking runs the command cmd, "mask" or "unmask", with args, the
-// arguments after it, and fs, the flag set of every command. It reads the
-// keys before any ID, so that a bad key file ends the run, with a
-// usageError, before anything is printed.
+// runMasking runs cmd, "mask" or "unmask", with the arguments after it and
+// the flag set fs. It reads the keys before any ID, so that a bad key file
+// ends the run, with a usageError, before anything is printed.
 func (c *cli) runMasking(fs *flag.FlagSet, cmd string, args []string) (int, error) {
 	keyFile := fs.String("key-file", "", "read the keys from this file")
 	var opt toolinput.Options
@@ -57,9 +54,8 @@ func (c *cli) runMasking(fs *flag.FlagSet, cmd string, args []string) (int, erro
 	}), nil
 }
 
-// masker returns the Masker of the keys in the file that --key-file names,
-// or, if it was not given, in the environment variable keysEnv. Its error,
-// a usageError, names the file or the variable and never shows a key.
+// masker returns the Masker of the keys in the file --key-file names, or
+// else in keysEnv. Its error, a usageError, never shows a key.
 func masker(fs *flag.FlagSet, keyFile string) (*ulid.Masker, error) {
 	const flagName = "--key-file"
 	if anySet(fs, "key-file") == "" {
@@ -91,8 +87,7 @@ func masker(fs *flag.FlagSet, keyFile string) (*ulid.Masker, error) {
 	return nil, usageError(flagName + " " + strconv.Quote(keyFile) + ": " + toolinput.Message(err))
 }
 
-// errKeyFileSize is the error of readKeyFile for a file of more than
-// maxKeyFile bytes.
+// errKeyFileSize is readKeyFile's error for a file too long.
 var errKeyFileSize = errors.New("more than 64 KiB, too long for a file of keys")
 
 // readKeyFile returns the text of the file called name, of at most
@@ -113,8 +108,7 @@ func readKeyFile(name string) (string, error) {
 	return string(b), nil
 }
 
-// pathless returns the error that err, from opening or reading a file,
-// wraps without the file's name, which the caller's message gives.
+// pathless returns err, from opening or reading a file, without the name.
 func pathless(err error) error {
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
@@ -124,8 +118,7 @@ func pathless(err error) error {
 }
 
 // looksLikeKey reports whether s could hold a key rather than name a file:
-// whether it has a run of 32 or more hex digits anywhere, as a key has, with
-// or without 0x in front, white space around it or other keys beside it.
+// whether it has a run of 32 or more hex digits anywhere.
 func looksLikeKey(s string) bool {
 	run := 0
 	for i := range len(s) {

@@ -6,11 +6,9 @@ import (
 	"strings"
 )
 
-// version returns what --version prints: the module version of the build,
-// the Go release and the platform, such as "ulid v1.2.0 go1.26.8
-// linux/amd64". A build from a checkout without version control
-// information reports "(devel)"; with it, the go command stamps a
-// pseudo-version, and the commit is shown as well.
+// version returns what --version prints: the module version, the Go
+// release and the platform, such as "ulid v1.2.0 go1.26.8 linux/amd64",
+// with the commit where the go command stamped one, or "(devel)".
 func version() string {
 	info, ok := debug.ReadBuildInfo()
 	if !ok {

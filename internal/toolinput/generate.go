@@ -11,26 +11,21 @@ import (
 type Generation struct {
 	At    uint64 // the time of every ULID, in Unix milliseconds, if AtSet; otherwise the time each is made
 	AtSet bool
-	// Zero starts the entropy at zero: the first ULID is the smallest of
-	// its millisecond (with V7, the smallest with the version and variant
-	// bits set), and the next ones follow it. All share one millisecond:
-	// At, or the time of the call to Generator. Fresh is then ignored.
+	// Zero starts the entropy at zero, the next ULIDs following it, all in
+	// one millisecond: At, or the time Generator is called. Fresh is then
+	// ignored.
 	Zero bool
-	// V7 makes ULIDs that are also valid RFC 9562 version 7 UUIDs, as
-	// ulid.MakeV7 and ulid.NewMonotonicV7 make them.
+	// V7 makes ULIDs that are also valid RFC 9562 version 7 UUIDs.
 	V7 bool
 	// Fresh gives each ULID fresh random entropy, so that those of one
-	// millisecond are in no particular order. Otherwise the ULIDs increase
-	// strictly: without a time they come from ulid.Make (or ulid.MakeV7),
-	// process-wide; with one, from a new ulid.Monotonic generator.
+	// millisecond are in no order. Otherwise they increase strictly: from
+	// ulid.Make (or MakeV7), or at a time set, a new ulid.Monotonic.
 	Fresh bool
 }
 
-// Generator returns a function that makes a new ULID, as g says, at each
-// call. Its error is the library's: ulid.ErrMonotonicOverflow when a
-// millisecond's entropy is used up at a time set, or ulid.ErrTimeOutOfRange
-// for a clock outside a ULID's range. The function is not safe for
-// concurrent use.
+// Generator returns a function that makes a new ULID as g says at each
+// call, not safe for concurrent use. Its error is the library's:
+// ulid.ErrMonotonicOverflow or ulid.ErrTimeOutOfRange.
 func (g Generation) Generator() func() (ulid.ULID, error) {
 	fresh := func(ms uint64) (ulid.ULID, error) { return ulid.New(ms, nil) }
 	newMonotonic, makeNow := ulid.NewMonotonic, ulid.Make

@@ -6,24 +6,18 @@ import (
 	"github.com/ulidgo/ulid"
 )
 
-// A Verdict is what text that is refused as an ID is as a public ID (see
-// ulid.Masker), so that the tools say so rather than only that its length
-// is not an ID's. It needs no key: the length, the alphabet and the check
-// character are the same for every key.
+// A Verdict is what text refused as an ID is as a public ID (ulid.Masker),
+// which needs no key to tell, so that the tools can say so.
 type Verdict int
 
 const (
 	NotPublic Verdict = iota // not the form of a public ID
 	// Public is the form of a public ID: 29 characters of Crockford's
-	// Base32 (no aliases), character 2 at most '7', and the last the check
-	// character of the 28 before it. Of strings of 29 such characters
-	// drawn at random, 1 in 128 has this form (1 in 32 for the check
-	// character, 8 in 32 for character 2).
+	// Base32, character 2 at most '7', and the last the check character (1
+	// in 128 random strings of 29 such characters).
 	Public
 	// Mistyped is that form but for the check character, as a public ID
-	// with one character mistyped or two swapped has it: 31 in 128 of
-	// such random strings. Text with character 2 above '7', as most ULIDs
-	// with three characters added have, is NotPublic.
+	// with a typo has it (31 in 128 such random strings).
 	Mistyped
 )
 

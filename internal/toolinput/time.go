@@ -116,14 +116,12 @@ func parseSeconds(s string) (uint64, error) {
 	return secs*1000 + ms, nil
 }
 
-// parseRFC3339 reads s, trimmed, as ParseTime reads an RFC 3339 date-time.
-// It checks the form itself, as time.Parse takes more (a one-digit hour, a
-// comma before the fraction, an offset of 24 hours); time.Parse reads it
-// with a T, the offset as +hhmmss, and a five-digit year as the four-digit
-// year of the same place in the 400-year cycle of leap years, added back
-// after. An offset valid but for how psql writes it (+00, +0530,
-// -00:44:30) is an error that says what to write: the offset in RFC 3339,
-// or, if it has seconds, the time in UTC.
+// parseRFC3339 reads s, trimmed, as an RFC 3339 date-time. It checks the
+// form itself, as time.Parse takes more (a one-digit hour, a comma before
+// the fraction, an offset of 24 hours); time.Parse then reads it, a
+// five-digit year as the four-digit year of the same place in the 400-year
+// leap cycle. An offset as psql writes it (+00, +0530, -00:44:30) is an
+// error that says what to write.
 func parseRFC3339(s string) (uint64, error) {
 	bad := func(what string) (uint64, error) {
 		if what == "" {

@@ -58,19 +58,12 @@ func read(input string, opt toolinput.Options) (toolinput.Input, record) {
 }
 
 // problem is the record of err, toolinput.Read's error for in: ok false
-// and error, with
-//
-//   - message: the error's, as the command shows it;
-//   - title: "Not a valid ULID: " and the message (UUID, public ID: the
-//     form it was read as);
-//   - public: true for text that is, or looks like a mistyped, public ID
-//     (toolinput.Verdict), which the message says;
-//   - offset: the byte offset in in.Given of the character the error
-//     names, or -1; then index, the same in UTF-16 code units, as
-//     JavaScript indexes strings, and char, that character, named if it
-//     shows as nothing ("space", "U+3000"). An error of length names no
-//     character, so the page marks the first that is not ASCII, if any:
-//     it counts as several bytes, and no ID has it.
+// and error, with message, as the command shows it; title, "Not a valid
+// ULID: " (or UUID, public ID) and the message; public, for text that is or
+// looks like a public ID (toolinput.Verdict); and offset, the byte offset
+// in in.Given of the character to mark, or -1, with index, the same in
+// UTF-16 code units, and char, that character (see visible). For a length
+// error, that is the first character that is not ASCII, if any.
 func problem(in toolinput.Input, err error) record {
 	te := err.(*toolinput.Error) // every error of Read
 	e := record{"message": te.Error(), "title": "Not a valid " + in.Kind.String() + ": " + te.Error(), "offset": -1, "index": -1}

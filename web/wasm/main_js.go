@@ -30,11 +30,9 @@ func main() {
 	select {}
 }
 
-// export wraps f, the function name, as a JavaScript function. A call that
-// panics, as one with too few arguments or one of another type does,
-// returns a failure record instead: a panic in a function called from
-// JavaScript would stop the program, and every later call would fail with
-// "Go program has already exited".
+// export wraps f, the function name, as a JavaScript function whose panics
+// (too few arguments, or of another type) return a failure record: a panic
+// would stop the program, and every later call fail.
 func export(name string, f func(args []js.Value) any) js.Func {
 	return js.FuncOf(func(_ js.Value, args []js.Value) (result any) {
 		defer func() {
@@ -61,11 +59,9 @@ func text(v js.Value) string {
 	return v.String()
 }
 
-// zoneOffset returns the browser's UTC offset at the instant ms, in
-// seconds east of UTC, from JavaScript's Date, which knows the zone's
-// history (Go's js/wasm port knows only today's offset).
-// getTimezoneOffset counts minutes west, with a fraction where the offset
-// has seconds (local mean time, such as Monrovia's before 1972).
+// zoneOffset returns the browser's UTC offset at the instant ms, in seconds
+// east, from JavaScript's Date, which knows the zone's history; its minutes
+// west have a fraction where the offset has seconds.
 func zoneOffset(ms uint64) int {
 	west := js.Global().Get("Date").New(float64(ms)).Call("getTimezoneOffset").Float()
 	return int(math.Round(-west * 60))
