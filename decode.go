@@ -5,7 +5,8 @@ import "strconv"
 // A ParseError describes why text or binary input is not a valid ULID (or,
 // for [ParseUUID], UUID, and for [Masker.Unmask], public ID). It wraps one of
 // [ErrInvalidLength], [ErrInvalidCharacter] or [ErrOverflow], or for a public
-// ID also [ErrCheckCharacter] or [ErrUnknownMaskingKey]; test for those with
+// ID also [ErrCheckCharacter] or [ErrUnknownMaskingKey], and for TypeID
+// text [ErrInvalidPrefix] or [ErrWrongPrefix]; test for those with
 // [errors.Is].
 //
 // Its fields say all that its message says, so a program can word the fault
@@ -17,7 +18,8 @@ type ParseError struct {
 	// Form names what the input was read as, as the message names it:
 	// "" for ULID text (Parse, ParseStrict, UnmarshalText), "binary"
 	// (UnmarshalBinary), "UUID text" (ParseUUID), "public ID"
-	// (Masker.Unmask), or, for a Scan value of no
+	// (Masker.Unmask), "TypeID" (ParseTypeID, ParseTyped, and Typed's
+	// UnmarshalText and Scan), "TypeID prefix" (AppendTypeID), or, for a Scan value of no
 	// length that fits, "SQL []byte" or "SQL string"; for
 	// UnmarshalBSONValue, "BSON binary" or "BSON string". Scan and
 	// UnmarshalBSONValue report bad text of a length that fits as Parse and
