@@ -1014,7 +1014,7 @@ func TestMariaDBPublicIDInstall(t *testing.T) {
 	got := mariadbFunctions(t, db, "ulidpubid")
 	want := map[string]string{}
 	for _, f := range []string{"ulid_mask", "ulid_unmask", "ulid_unmask_either", "ulid_public_id_mark",
-		"_ulid_public_id_fail", "_ulid_public_id_key", "_ulid_public_id_error"} {
+		"_ulid_public_id_fail", "_ulid_public_id_key", "_ulid_public_id_error", "_ulid_hmac_sha256"} {
 		want[f] = "YES NO SQL INVOKER"
 	}
 	if fmt.Sprint(got) != fmt.Sprint(want) {

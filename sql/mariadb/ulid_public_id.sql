@@ -279,4 +279,32 @@ BEGIN
 END
 //
 
+-- _ulid_hmac_sha256 returns HMAC-SHA-256 of msg under the key k (RFC 2104),
+-- 32 bytes, made of SHA2, since MariaDB has no HMAC: the key, hashed first if
+-- it is longer than SHA-256's block of 64 bytes, padded with zero bytes to 64,
+-- and XOR-ed eight bytes at a time, as BIGINT UNSIGNED, with bytes 0x36 for
+-- the inner hash and 0x5c for the outer. Typed public IDs derive a type's key
+-- with it.
+CREATE OR REPLACE FUNCTION _ulid_hmac_sha256(k LONGBLOB, msg LONGBLOB) RETURNS BINARY(32)
+DETERMINISTIC NO SQL SQL SECURITY INVOKER
+BEGIN
+  DECLARE kp BINARY(64);
+  DECLARE ipad VARBINARY(64) DEFAULT X'';
+  DECLARE opad VARBINARY(64) DEFAULT X'';
+  DECLARE w BIGINT UNSIGNED;
+  DECLARE i INT DEFAULT 0;
+  IF k IS NULL OR msg IS NULL THEN
+    RETURN NULL;
+  END IF;
+  SET kp = RPAD(IF(LENGTH(k) > 64, UNHEX(SHA2(k, 256)), k), 64, X'00');
+  WHILE i < 64 DO
+    SET w = CAST(CONV(HEX(SUBSTR(kp, i + 1, 8)), 16, 10) AS UNSIGNED);
+    SET ipad = CONCAT(ipad, UNHEX(LPAD(HEX(w ^ 3906369333256140342), 16, '0'))); -- 0x3636363636363636
+    SET opad = CONCAT(opad, UNHEX(LPAD(HEX(w ^ 6655295901103053916), 16, '0'))); -- 0x5c5c5c5c5c5c5c5c
+    SET i = i + 8;
+  END WHILE;
+  RETURN UNHEX(SHA2(CONCAT(opad, UNHEX(SHA2(CONCAT(ipad, msg), 256))), 256));
+END
+//
+
 DELIMITER ;
