@@ -45,7 +45,7 @@ type ParseError struct {
 // such as "ulid: invalid character 'U' at offset 5" or
 // "ulid: invalid UUID text length 35 bytes, want 36 for the form with hyphens".
 func (e *ParseError) Error() string {
-	if e.Form == formPublicID {
+	if e.Form == formPublicID || e.Form == formTypedPublicID {
 		return e.publicIDError() // in mask.go, beside the public ID's code
 	}
 	var msg string
