@@ -32,6 +32,23 @@ type publicIDFile struct {
 		Key, Text, Error string
 		Offset           int
 	}
+	TypedKeys []struct {
+		Key, Prefix, Info, Mark string
+		TypeKey                 string `json:"type_key"`
+		PrefixCheck             byte   `json:"prefix_check"`
+	} `json:"typed_keys"`
+	TypedVectors []struct {
+		Key, Prefix, ULID, Block string
+		PublicID                 string `json:"public_id"`
+	} `json:"typed_vectors"`
+	TypedRefused []struct {
+		Key, Prefix, Text, Error string
+		Offset                   int
+	} `json:"typed_refused"`
+	TypedSameMark struct {
+		Keys         []string
+		Prefix, Mark string
+	} `json:"typed_same_mark"`
 }
 
 //go:embed testdata/publicid.json

@@ -666,3 +666,106 @@ func FuzzUnmaskTyped(f *testing.F) {
 		}
 	})
 }
+
+// TestTypedMaskVectors checks the typed part of testdata/publicid.json: each
+// type key and its info, mark and prefix check part; each typed public ID,
+// from Mask and back from Unmask, and its block, the AES encryption of the
+// ULID with the type key; each refusal, with its error and offset; and the
+// two keys whose type keys have one mark, refused together by Typed.
+func TestTypedMaskVectors(t *testing.T) {
+	file, maskers, keys := readPublicIDVectors(t)
+	if len(file.TypedKeys) < 20 || len(file.TypedVectors) < 24 || len(file.TypedRefused) < 12 {
+		t.Fatalf("testdata/publicid.json: %d type keys, %d typed vectors, %d typed refusals: fewer than expected", len(file.TypedKeys), len(file.TypedVectors), len(file.TypedRefused))
+	}
+	for _, k := range file.TypedKeys {
+		if k.Info != hex.EncodeToString([]byte("ulid typed public ID 1:"+k.Prefix)) {
+			t.Errorf("%s %s: info %s is not the label and the prefix", k.Key, k.Prefix, k.Info)
+		}
+		if got := hex.EncodeToString(typedKey(keys[k.Key], k.Prefix)); got != k.TypeKey {
+			t.Errorf("%s %s: type key %s, want %s", k.Key, k.Prefix, got, k.TypeKey)
+		}
+		tm := typedMasker(t, maskers[k.Key], k.Prefix)
+		if got := string(tm.keys[0].text[:]); got != k.Mark {
+			t.Errorf("%s %s: mark %s, want %s", k.Key, k.Prefix, got, k.Mark)
+		}
+		if got := prefixCheck(k.Prefix); got != k.PrefixCheck {
+			t.Errorf("%s %s: prefix check part %d, want %d", k.Key, k.Prefix, got, k.PrefixCheck)
+		}
+	}
+	for _, v := range file.TypedVectors {
+		tm := typedMasker(t, maskers[v.Key], v.Prefix)
+		id := MustParse(v.ULID)
+		if got := tm.Mask(id); got != v.PublicID {
+			t.Errorf("%s %s: Mask(%s) = %s, want %s", v.Key, v.Prefix, v.ULID, got, v.PublicID)
+		}
+		body := v.PublicID[len(v.Prefix)+1:]
+		for _, text := range []string{v.PublicID, v.Prefix + "_" + strings.ToUpper(body)} {
+			if got, err := tm.Unmask(text); err != nil || got != id {
+				t.Errorf("%s %s: Unmask(%s) = %s, %v; want %s", v.Key, v.Prefix, text, got, err, v.ULID)
+			}
+		}
+		block := MustParse(body[2:28])
+		if hex.EncodeToString(block[:]) != v.Block {
+			t.Errorf("%s %s: block of %s is %x, want %s", v.Key, v.Prefix, v.PublicID, block, v.Block)
+		}
+		if c := slowTypedCheck(v.Prefix, body[:28]); c != body[28] {
+			t.Errorf("%s %s: check character of %s is %c, want %c", v.Key, v.Prefix, v.PublicID, body[28], c)
+		}
+	}
+	sentinels := map[string]error{
+		"wrong prefix": ErrWrongPrefix, "length": ErrInvalidLength, "character": ErrInvalidCharacter, "check": ErrCheckCharacter,
+		"overflow": ErrOverflow, "unknown key": ErrUnknownMaskingKey,
+	}
+	for _, r := range file.TypedRefused {
+		id, err := typedMasker(t, maskers[r.Key], r.Prefix).Unmask(r.Text)
+		var pe *ParseError
+		if !errors.As(err, &pe) || !errors.Is(err, sentinels[r.Error]) || pe.Offset != r.Offset || pe.Form != "typed public ID" || id != (ULID{}) {
+			t.Errorf("%s %s: Unmask(%q) = %s, %v (%+v); want a typed public ID %s error at offset %d", r.Key, r.Prefix, r.Text, id, err, pe, r.Error, r.Offset)
+		}
+	}
+	same := file.TypedSameMark
+	m, err := NewMasker(keys[same.Keys[0]], keys[same.Keys[1]])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := m.Typed(same.Prefix); !errors.Is(err, ErrInvalidMaskingKey) || !strings.Contains(err.Error(), `same key mark "`+same.Mark+`"`) {
+		t.Errorf("Typed(%q) of %v: %v, want ErrInvalidMaskingKey for the mark %s", same.Prefix, same.Keys, err, same.Mark)
+	}
+}
+
+// TestTypedMaskOpenSSL checks every typed vector's block against openssl's
+// AES with the vector's type key, and the type key's mark.
+func TestTypedMaskOpenSSL(t *testing.T) {
+	openssl, err := exec.LookPath("openssl")
+	if err != nil {
+		t.Skip("no openssl on PATH")
+	}
+	file, _, _ := readPublicIDVectors(t)
+	typeKeys := map[string]string{}
+	for _, k := range file.TypedKeys {
+		typeKeys[k.Key+" "+k.Prefix] = k.TypeKey
+	}
+	for _, v := range file.TypedVectors {
+		key := typeKeys[v.Key+" "+v.Prefix]
+		id := MustParse(v.ULID)
+		cipherName := "-aes-" + strconv.Itoa(len(key)*4) + "-ecb"
+		for _, in := range []string{string(id[:]), "ulid-public-id-1"} {
+			cmd := exec.Command(openssl, "enc", cipherName, "-nopad", "-K", key)
+			cmd.Stdin = strings.NewReader(in)
+			out, err := cmd.Output()
+			if err != nil {
+				t.Fatalf("openssl %s: %v", cipherName, err)
+			}
+			if in != "ulid-public-id-1" {
+				if got := hex.EncodeToString(out); got != v.Block {
+					t.Errorf("%s %s: openssl encrypts %s to %s, the vector says %s", v.Key, v.Prefix, v.ULID, got, v.Block)
+				}
+				continue
+			}
+			mark := uint16(out[0])<<2 | uint16(out[1])>>6
+			if got := strings.ToLower(string([]byte{alphabet[mark>>5], alphabet[mark&31]})); v.PublicID[len(v.Prefix)+1:len(v.Prefix)+3] != got {
+				t.Errorf("%s %s: openssl gives the mark %s, the public ID is %s", v.Key, v.Prefix, got, v.PublicID)
+			}
+		}
+	}
+}
