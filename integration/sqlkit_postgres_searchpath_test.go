@@ -355,6 +355,9 @@ func TestPostgresKitSearchPathPinned(t *testing.T) {
 	for _, f := range []string{pgKitFile, pgPublicIDFile} {
 		for _, m := range createFunction.FindAllStringSubmatch(readKit(t, f), -1) {
 			want = append(want, m[1])
+			if m[2] != "" {
+				want = append(want, m[1]+"_typed")
+			}
 		}
 	}
 	slices.Sort(want)
@@ -385,9 +388,10 @@ func TestPostgresKitSearchPathPinned(t *testing.T) {
 }
 
 // createFunction matches a CREATE FUNCTION of the kit files, the name in
-// group 1 (ulid_public_id.sql writes the schema in as @target@), up to the
-// AS of its body.
-var createFunction = regexp.MustCompile(`(?m)^CREATE OR REPLACE FUNCTION (?:@target@\.)?(\w+)\((?s:.*?)\n(?:AS|BEGIN ATOMIC)\b`)
+// group 1, up to the AS of its body. ulid_public_id.sql writes the schema in
+// as @target@, and makes each of its functions a second time, for typed
+// public IDs, with @typed@ in the name as _typed: group 2 is @typed@ then.
+var createFunction = regexp.MustCompile(`(?m)^CREATE OR REPLACE FUNCTION (?:@target@\.)?(\w+)(@typed@)?\((?s:.*?)\n(?:AS|BEGIN ATOMIC)\b`)
 
 // Every CREATE FUNCTION statement of the PostgreSQL kit files pins
 // search_path, and the install block of ulid_public_id.sql pins it before

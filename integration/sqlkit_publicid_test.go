@@ -59,6 +59,28 @@ type publicIDData struct {
 		Error  string `json:"error"`
 		Offset int    `json:"offset"`
 	} `json:"refused"`
+	TypedKeys []struct {
+		Key    string `json:"key"`
+		Prefix string `json:"prefix"`
+		Mark   string `json:"mark"`
+	} `json:"typed_keys"`
+	TypedVectors []struct {
+		Key      string `json:"key"`
+		Prefix   string `json:"prefix"`
+		ULID     string `json:"ulid"`
+		PublicID string `json:"public_id"`
+	} `json:"typed_vectors"`
+	TypedRefused []struct {
+		Key    string `json:"key"`
+		Prefix string `json:"prefix"`
+		Text   string `json:"text"`
+		Error  string `json:"error"`
+		Offset int    `json:"offset"`
+	} `json:"typed_refused"`
+	TypedSameMark struct {
+		Keys   []string `json:"keys"`
+		Prefix string   `json:"prefix"`
+	} `json:"typed_same_mark"`
 
 	key map[string][]byte // by name
 }
@@ -122,41 +144,62 @@ func refusal(t testing.TB, m *ulid.Masker, s string) badPublicID {
 // bytes that are not UTF-8 too.
 func badPublicIDs(t testing.TB, key []byte, others [][]byte, binary bool) []badPublicID {
 	t.Helper()
-	m := newMasker(t, key)
+	var of []*ulid.Masker
+	for _, k := range others {
+		of = append(of, newMasker(t, k))
+	}
+	return badPublicIDsOf(t, newMasker(t, key), of, binary)
+}
+
+// badPublicIDsOf is badPublicIDs for the masker m, typed or not, and the
+// public IDs of the maskers others. For a typed m, the lengths run from 0 to
+// 31 more than its public IDs', the offsets over the body, and text with
+// other prefixes, or none, is added: TypeID text, and the typed public IDs of
+// other prefixes, in other case, and with '_' in the body.
+func badPublicIDsOf(t testing.TB, m *ulid.Masker, others []*ulid.Masker, binary bool) []badPublicID {
+	t.Helper()
 	id := ulid.MustParse("01KVT0F720ZK9N4T2QX7VR8WMC")
 	good := m.Mask(id)
+	base := len(good) - ulid.PublicIDSize // where the body starts: 0 for an untyped m
 	var in []string
-	for n := range 61 {
-		if n != ulid.PublicIDSize {
+	for n := range len(good) + 32 {
+		if n != len(good) {
 			in = append(in, strings.Repeat(good, 3)[:n])
 		}
 	}
 	in = append(in, id.String(), id.UUIDString(), strings.ReplaceAll(id.UUIDString(), "-", ""),
-		"{"+id.UUIDString()+"}", "urn:uuid:"+id.UUIDString(), " "+good, good+"\n", good[:28]+"é")
+		"{"+id.UUIDString()+"}", "urn:uuid:"+id.UUIDString(), " "+good, good+"\n", good[:len(good)-1]+"é")
+	if p := m.Prefix(); p != "" {
+		body := good[base:]
+		in = append(in, p+"_"+strings.ToLower(id.String()), strings.ToUpper(p)+"_"+body, p+"s_"+body, p[1:]+"_"+body,
+			p+"_x_"+body, "x_"+p+"_"+body, p+"__"+body, "_"+body, body, p+body, p+"-"+body, p+"_"+body[:10]+"_"+body[11:],
+			strings.ToUpper(good))
+	}
 	bad := []string{"U", "u", "I", "i", "L", "l", "O", "o", "-", " ", "!", "'", `\`, `"`, "@", "[", "`", "{", "~", "\x7f",
 		"\t", "\n", "%", "_", "*", "=", "$", "+", "/"}
 	if binary {
 		bad = append(bad, "\x00", "\x80", "\xff")
 	}
 	const alphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
-	for i := range ulid.PublicIDSize {
+	for i := base; i < len(good); i++ {
 		for _, c := range bad {
 			in = append(in, good[:i]+c+good[i+1:])
 		}
 		for _, c := range []string{"é", "€", "😀"} {
-			if i+len(c) <= ulid.PublicIDSize {
+			if i+len(c) <= len(good) {
 				in = append(in, good[:i]+c+good[i+len(c):])
 			}
 		}
 		// A substitution: the next character of the alphabet.
-		in = append(in, good[:i]+string(alphabet[(strings.IndexByte(alphabet, good[i])+1)%32])+good[i+1:])
-		if i+1 < ulid.PublicIDSize && good[i] != good[i+1] {
+		next := alphabet[(strings.IndexByte(alphabet, strings.ToUpper(good[i:i+1])[0])+1)%32]
+		in = append(in, good[:i]+string(next)+good[i+1:])
+		if i+1 < len(good) && good[i] != good[i+1] {
 			in = append(in, good[:i]+good[i+1:i+2]+good[i:i+1]+good[i+2:])
 		}
 	}
 	// Character 2 above 7, with the check character that matches.
 	for _, c := range alphabet[8:] {
-		s := good[:2] + string(c) + good[3:28]
+		s := good[:base+2] + string(c) + good[base+3:base+28]
 		found := false
 		for _, check := range alphabet {
 			if _, err := m.Unmask(s + string(check)); errors.Is(err, ulid.ErrOverflow) {
@@ -168,8 +211,8 @@ func badPublicIDs(t testing.TB, key []byte, others [][]byte, binary bool) []badP
 			t.Fatalf("no check character makes %q an overflow", s)
 		}
 	}
-	for _, k := range others {
-		in = append(in, newMasker(t, k).Mask(id))
+	for _, o := range others {
+		in = append(in, o.Mask(id))
 	}
 	out := make([]badPublicID, 0, len(in))
 	for _, s := range in {
@@ -179,7 +222,11 @@ func badPublicIDs(t testing.TB, key []byte, others [][]byte, binary bool) []badP
 	for _, b := range out {
 		kinds[b.err.Err]++
 	}
-	for _, e := range []error{ulid.ErrInvalidLength, ulid.ErrInvalidCharacter, ulid.ErrCheckCharacter, ulid.ErrOverflow, ulid.ErrUnknownMaskingKey} {
+	want := []error{ulid.ErrInvalidLength, ulid.ErrInvalidCharacter, ulid.ErrCheckCharacter, ulid.ErrOverflow, ulid.ErrUnknownMaskingKey}
+	if m.Prefix() != "" {
+		want = append(want, ulid.ErrWrongPrefix)
+	}
+	for _, e := range want {
 		if kinds[e] == 0 {
 			t.Fatalf("no bad public ID refused with %v", e)
 		}
@@ -395,7 +442,7 @@ func TestPostgresPublicIDInstall(t *testing.T) {
 	app := connectPg(t, db.app)
 	rows, err := app.Query(ctx, `SELECT p.oid::regprocedure::text, n.nspname, p.provolatile::text, p.proisstrict, p.proparallel::text, l.lanname, p.prosecdef
 		FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace JOIN pg_language l ON l.oid = p.prolang
-		WHERE p.proname IN ('ulid_mask', 'ulid_unmask', 'ulid_public_id_mark') ORDER BY 1`)
+		WHERE p.proname IN ('ulid_mask', 'ulid_unmask', 'ulid_public_id_mark', 'ulid_mask_typed', 'ulid_unmask_typed', 'ulid_public_id_mark_typed')`)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -411,10 +458,14 @@ func TestPostgresPublicIDInstall(t *testing.T) {
 	if err := rows.Err(); err != nil {
 		t.Fatal(err)
 	}
+	slices.Sort(got)
 	want := []string{
 		"pubid ulid_mask(uuid,bytea) i strict=true s plpgsql definer=false",
+		"pubid ulid_mask_typed(uuid,text,bytea) i strict=true s plpgsql definer=false",
 		"pubid ulid_public_id_mark(bytea) i strict=true s plpgsql definer=false",
+		"pubid ulid_public_id_mark_typed(text,bytea) i strict=true s plpgsql definer=false",
 		"pubid ulid_unmask(text,bytea[]) i strict=true s plpgsql definer=false",
+		"pubid ulid_unmask_typed(text,text,bytea[]) i strict=true s plpgsql definer=false",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("functions:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
