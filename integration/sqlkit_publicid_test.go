@@ -191,7 +191,7 @@ func badPublicIDsOf(t testing.TB, m *ulid.Masker, others []*ulid.Masker, binary 
 			}
 		}
 		// A substitution: the next character of the alphabet.
-		next := alphabet[(strings.IndexByte(alphabet, strings.ToUpper(good[i:i+1])[0])+1)%32]
+		next := alphabet[(strings.IndexByte(alphabet, strings.ToUpper(good[i : i+1])[0])+1)%32]
 		in = append(in, good[:i]+string(next)+good[i+1:])
 		if i+1 < len(good) && good[i] != good[i+1] {
 			in = append(in, good[:i]+good[i+1:i+2]+good[i:i+1]+good[i+2:])
