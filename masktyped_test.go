@@ -104,27 +104,6 @@ func typedMasker(t testing.TB, m *Masker, prefix string) *Masker {
 // the English alphabet, 1 to 26, and '_' the value 31; the body's characters
 // their values in Crockford's alphabet, in either case.
 func slowTypedCheck(prefix, body string) byte {
-	mul := func(a, b uint) uint {
-		var p uint
-		for i := range 5 {
-			if b>>i&1 == 1 {
-				p ^= a << i
-			}
-		}
-		for bit := 8; bit >= 5; bit-- {
-			if p>>bit&1 == 1 {
-				p ^= 0x25 << (bit - 5)
-			}
-		}
-		return p
-	}
-	pow := func(k int) uint {
-		p := uint(1)
-		for range k % 31 {
-			p = mul(p, 2)
-		}
-		return p
-	}
 	var values []uint
 	for _, c := range prefix + "_" {
 		if c == '_' {
@@ -139,7 +118,7 @@ func slowTypedCheck(prefix, body string) byte {
 	for c := range uint(32) {
 		sum := c
 		for i, v := range values {
-			sum ^= mul(v, pow(len(values)-i))
+			sum ^= slowMul(v, slowPow(len(values)-i))
 		}
 		if sum == 0 {
 			return strings.ToLower(alphabet)[c]
@@ -265,6 +244,20 @@ func TestTypedIsNoULID(t *testing.T) {
 	}
 }
 
+// randomMasker returns a Masker of one random 128-bit key drawn from rng.
+func randomMasker(t testing.TB, rng *rand.Rand) *Masker {
+	t.Helper()
+	var key [16]byte
+	for i := range key {
+		key[i] = byte(rng.Uint32())
+	}
+	m, err := NewMasker(key[:])
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
 // randomPrefix returns a prefix of 1 to 12 characters drawn from rng: letters
 // and, inside, '_'.
 func randomPrefix(rng *rand.Rand) string {
@@ -291,17 +284,10 @@ func randomPrefix(rng *rand.Rand) string {
 // chance with odds below 1e-9.
 func TestTypedEditedPrefix(t *testing.T) {
 	r := rand.New(rand.NewPCG(33, 3))
-	var key [16]byte
 	const n = 1 << 17
 	var byCheck, byMark, opened, samePart int
 	for range n {
-		for i := range key {
-			key[i] = byte(r.Uint32())
-		}
-		m, err := NewMasker(key[:])
-		if err != nil {
-			t.Fatal(err)
-		}
+		m := randomMasker(t, r)
 		a, b := randomPrefix(r), randomPrefix(r)
 		for a == b {
 			b = randomPrefix(r)
@@ -347,17 +333,11 @@ func TestTypedEditedPrefix(t *testing.T) {
 	const pairs = 1 << 16
 	opened = 0
 	for range pairs {
-		for i := range key {
-			key[i] = byte(r.Uint32())
-		}
-		m, err := NewMasker(key[:])
-		if err != nil {
-			t.Fatal(err)
-		}
+		m := randomMasker(t, r)
 		user, order := typedMasker(t, m, "user"), typedMasker(t, m, "order")
 		id := Make()
 		edited := "order" + user.Mask(id)[len("user"):]
-		_, err = order.Unmask(edited)
+		_, err := order.Unmask(edited)
 		switch marks := user.keys[0].mark == order.keys[0].mark; {
 		case marks && err == nil:
 			opened++

@@ -1065,7 +1065,9 @@ func TestMariaDBPublicIDInstall(t *testing.T) {
 	got := mariadbFunctions(t, db, "ulidpubid")
 	want := map[string]string{}
 	for _, f := range []string{"ulid_mask", "ulid_unmask", "ulid_unmask_either", "ulid_public_id_mark",
-		"_ulid_public_id_fail", "_ulid_public_id_key", "_ulid_public_id_error", "_ulid_hmac_sha256"} {
+		"_ulid_public_id_fail", "_ulid_public_id_key", "_ulid_public_id_error", "_ulid_hmac_sha256", "_ulid_public_id_keys",
+		"ulid_mask_typed", "ulid_unmask_typed", "ulid_unmask_typed_either", "ulid_public_id_mark_typed",
+		"_ulid_type_key", "_ulid_prefix_check", "_ulid_unmask_typed"} {
 		want[f] = "YES NO SQL INVOKER"
 	}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
@@ -1092,6 +1094,7 @@ func TestMariaDBPublicIDInstall(t *testing.T) {
 	}
 	d := loadPublicIDData(t)
 	mariadbCheckVectors(t, mig, d)
+	mariadbCheckTypedVectors(t, mig, d)
 	m := newMasker(t, d.key["k128"])
 	for _, s := range []string{`3X36YT6\ZA8AW0NT3GCJJ9764WCVS`, `3X36YT6'ZA8AW0NT3GCJJ9764WCVS`, `3X36YT6"ZA8AW0NT3GCJJ9764WCVS`} {
 		want := refusal(t, m, s)
@@ -1128,59 +1131,79 @@ func TestMariaDBPublicIDVectors(t *testing.T) {
 func TestMariaDBPublicIDDifferential(t *testing.T) {
 	db := openSQL(t, "mysql", installMariaDBPublicID(t))
 	d := loadPublicIDData(t)
+	rng := rand.New(rand.NewPCG(26, 4))
+	cases := publicIDCases(t, kitValues, rng, d.key["k128"], d.key["k128b"])
+	rows := make([][]any, len(cases))
+	for i, c := range cases {
+		rows[i] = []any{i, c.id[:], c.sent, c.key}
+	}
+	took := mariadbBothWays(t, db, "pid_in (n INT PRIMARY KEY, b BINARY(16), p VARBINARY(64), k BINARY(16))", rows,
+		[2]string{"SELECT n, ulid_mask(b, k) FROM pid_in ORDER BY n", "SELECT n, ulid_unmask(p, k) FROM pid_in ORDER BY n"},
+		func(f, i int) string { return [2]string{cases[i].public, string(cases[i].id[:])}[f] })
+	logSpeed(t, "MariaDB", [2]string{"ulid_mask", "ulid_unmask"}, len(cases), took)
+}
+
+// logSpeed logs how many calls of each of the two functions named ran in
+// how long on server, and how many that is a second.
+func logSpeed(t *testing.T, server string, functions [2]string, n int, took [2]time.Duration) {
+	t.Logf("%s: %d %s in %v (%.0f/s), %d %s in %v (%.0f/s)", server,
+		n, functions[0], took[0].Round(time.Millisecond), float64(n)/took[0].Seconds(),
+		n, functions[1], took[1].Round(time.Millisecond), float64(n)/took[1].Seconds())
+}
+
+// mariadbBothWays makes the temporary table table (its name and columns) on
+// one connection of db and loads rows into it, 1,000 to an INSERT; then it
+// runs the two queries, each of which returns a row's number, the first
+// column, and a value, and checks each value against want(f, n), f being the
+// query's index. It returns how long each query took.
+func mariadbBothWays(t *testing.T, db *sql.DB, table string, rows [][]any, queries [2]string, want func(f, n int) string) (took [2]time.Duration) {
+	t.Helper()
 	ctx := testContext(t)
 	conn, err := db.Conn(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer conn.Close()
-	rng := rand.New(rand.NewPCG(26, 4))
-	cases := publicIDCases(t, kitValues, rng, d.key["k128"], d.key["k128b"])
-	if _, err := conn.ExecContext(ctx, "CREATE TEMPORARY TABLE pid_in (n INT PRIMARY KEY, b BINARY(16), p VARBINARY(64), k BINARY(16))"); err != nil {
+	if _, err := conn.ExecContext(ctx, "CREATE TEMPORARY TABLE "+table); err != nil {
 		t.Fatal(err)
 	}
+	name, _, _ := strings.Cut(table, " ")
 	const batch = 1000
-	for i := 0; i < len(cases); i += batch {
-		end := min(i+batch, len(cases))
-		args := make([]any, 0, 4*(end-i))
-		for j := i; j < end; j++ {
-			args = append(args, j, cases[j].id[:], cases[j].sent, cases[j].key)
+	for i := 0; i < len(rows); i += batch {
+		end := min(i+batch, len(rows))
+		var args []any
+		for _, r := range rows[i:end] {
+			args = append(args, r...)
 		}
-		if _, err := conn.ExecContext(ctx, "INSERT INTO pid_in VALUES "+strings.TrimSuffix(strings.Repeat("(?, ?, ?, ?), ", end-i), ", "), args...); err != nil {
+		values := "(" + strings.TrimSuffix(strings.Repeat("?, ", len(rows[i])), ", ") + "), "
+		if _, err := conn.ExecContext(ctx, "INSERT INTO "+name+" VALUES "+strings.TrimSuffix(strings.Repeat(values, end-i), ", "), args...); err != nil {
 			t.Fatal(err)
 		}
 	}
-	var took [2]time.Duration
-	for f, q := range []string{"SELECT n, ulid_mask(b, k) FROM pid_in ORDER BY n", "SELECT n, ulid_unmask(p, k) FROM pid_in ORDER BY n"} {
+	for f, q := range queries {
 		start := time.Now()
-		rows, err := conn.QueryContext(ctx, q)
+		res, err := conn.QueryContext(ctx, q)
 		if err != nil {
 			t.Fatal(err)
 		}
 		n := 0
-		for rows.Next() {
+		for res.Next() {
 			var i int
 			var got []byte
-			if err := rows.Scan(&i, &got); err != nil {
+			if err := res.Scan(&i, &got); err != nil {
 				t.Fatal(err)
 			}
-			c := cases[i]
-			if f == 0 && (got == nil || string(got) != c.public) {
-				t.Fatalf("ulid_mask(%x) = %q, want %s", c.id[:], got, c.public)
-			}
-			if f == 1 && (got == nil || string(got) != string(c.id[:])) {
-				t.Fatalf("ulid_unmask(%s) = %x, want %x", c.sent, got, c.id[:])
+			if w := want(f, i); got == nil || string(got) != w {
+				t.Fatalf("%s: row %d (%q): %q, want %q", q, i, rows[i], got, w)
 			}
 			n++
 		}
-		if err := rows.Err(); err != nil || n != len(cases) {
-			t.Fatalf("%s: %d rows, %v; want %d", q, n, err, len(cases))
+		if err := res.Err(); err != nil || n != len(rows) {
+			t.Fatalf("%s: %d rows, %v; want %d", q, n, err, len(rows))
 		}
 		took[f] = time.Since(start)
 	}
-	t.Logf("MariaDB: %d ulid_mask in %v (%.0f/s), %d ulid_unmask in %v (%.0f/s)",
-		len(cases), took[0].Round(time.Millisecond), float64(len(cases))/took[0].Seconds(),
-		len(cases), took[1].Round(time.Millisecond), float64(len(cases))/took[1].Seconds())
+	return took
 }
 
 // Each bad public ID, NUL and bytes that are not UTF-8 included, is an error

@@ -9,6 +9,7 @@ package integration
 import (
 	"crypto/hmac"
 	"crypto/sha256"
+	"database/sql"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -18,6 +19,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/go-sql-driver/mysql"
 	"github.com/jackc/pgx/v5"
 	"github.com/ulidgo/ulid"
 )
@@ -231,9 +233,7 @@ func TestPostgresTypedPublicIDDifferential(t *testing.T) {
 		}
 		took[f] = time.Since(start)
 	}
-	t.Logf("PostgreSQL: %d ulid_mask_typed in %v (%.0f/s), %d ulid_unmask_typed in %v (%.0f/s)",
-		len(cases), took[0].Round(time.Millisecond), float64(len(cases))/took[0].Seconds(),
-		len(cases), took[1].Round(time.Millisecond), float64(len(cases))/took[1].Seconds())
+	logSpeed(t, "PostgreSQL", [2]string{"ulid_mask_typed", "ulid_unmask_typed"}, len(cases), took)
 }
 
 // Each text that the typed Masker of user refuses, as badPublicIDsOf makes
@@ -332,30 +332,270 @@ func TestPostgresTypedPublicIDBadInput(t *testing.T) {
 func TestPostgresTypedPublicIDRotation(t *testing.T) {
 	app := connectPg(t, installPgPublicID(t).app)
 	ctx := testContext(t)
-	oldKey, newKey := rotationKeys(t, rand.New(rand.NewPCG(33, 6)), 32)
+	checkTypedRotation(t, rand.New(rand.NewPCG(33, 6)), 32, "22P02",
+		func(prefix string, id ulid.ULID, old string, newKey, oldKey []byte) (public string, a, b ulid.ULID) {
+			if err := app.QueryRow(ctx, `SELECT ulid_mask_typed($1::uuid, $2, $3::bytea), ulid_unmask_typed($4, $2, $3::bytea, $5::bytea),
+					ulid_unmask_typed(ulid_mask_typed($1::uuid, $2, $3::bytea), $2, $3::bytea, $5::bytea)`,
+				id.UUIDString(), prefix, newKey, old, oldKey).Scan(&public, &a, &b); err != nil {
+				t.Fatal(err)
+			}
+			return public, a, b
+		},
+		func(prefix, old string, newKey []byte) (state, msg string) {
+			var got *[16]byte
+			pe := pgError(t, app.QueryRow(ctx, "SELECT ulid_unmask_typed($1, $2, $3::bytea)", old, prefix, newKey).Scan(&got), "retired key")
+			return pe.Code, pe.Message
+		})
+}
+
+// checkTypedRotation rotates keys for the types user and order, from an old
+// 16-byte key to a new key of newSize bytes, drawn from rng, on 50 ULIDs
+// each. both(prefix, id, old, newKey, oldKey) gives, from the server, the
+// typed public ID of id under the new key, and the ULIDs that old, the typed
+// public ID of the old key, and the new one open to with both keys; retired
+// the SQLSTATE and message of opening old with the new key alone. They must
+// be what typed Maskers of the keys give, with the SQLSTATE state.
+func checkTypedRotation(t *testing.T, rng *rand.Rand, newSize int, state string,
+	both func(prefix string, id ulid.ULID, old string, newKey, oldKey []byte) (string, ulid.ULID, ulid.ULID),
+	retired func(prefix, old string, newKey []byte) (state, msg string)) {
+	t.Helper()
+	oldKey, newKey := rotationKeys(t, rng, newSize)
 	for _, prefix := range []string{"user", "order"} {
 		before := typedOf(t, newMasker(t, oldKey), prefix)
 		during, after := typedOf(t, newMasker(t, newKey, oldKey), prefix), typedOf(t, newMasker(t, newKey), prefix)
 		for range 50 {
 			id := ulid.Make()
-			oldPublic := before.Mask(id)
-			var newPublic string
-			var a, b [16]byte
-			if err := app.QueryRow(ctx, `SELECT ulid_mask_typed($1::uuid, $2, $3::bytea), ulid_unmask_typed($4, $2, $3::bytea, $5::bytea),
-					ulid_unmask_typed(ulid_mask_typed($1::uuid, $2, $3::bytea), $2, $3::bytea, $5::bytea)`,
-				id.UUIDString(), prefix, newKey, oldPublic, oldKey).Scan(&newPublic, &a, &b); err != nil {
-				t.Fatal(err)
+			old := before.Mask(id)
+			public, a, b := both(prefix, id, old, newKey, oldKey)
+			if public != during.Mask(id) || a != id || b != id {
+				t.Fatalf("%s %v: the new key's typed public ID %s (Go %s); the old one opens to %v, the new one to %v", prefix, id, public, during.Mask(id), a, b)
 			}
-			if newPublic != during.Mask(id) || ulid.ULID(a) != id || ulid.ULID(b) != id {
-				t.Fatalf("%s %v: ulid_mask_typed with the new key %s (Go %s); the old typed public ID opens to %x, the new one to %x",
-					prefix, id, newPublic, during.Mask(id), a, b)
-			}
-			want := refusal(t, after, oldPublic)
-			var got *[16]byte
-			err := app.QueryRow(ctx, "SELECT ulid_unmask_typed($1, $2, $3::bytea)", oldPublic, prefix, newKey).Scan(&got)
-			if pe := pgError(t, err, "retired key"); !errors.Is(want.err, ulid.ErrUnknownMaskingKey) || pe.Code != "22P02" || pe.Message != want.msg {
-				t.Fatalf("ulid_unmask_typed(old typed public ID, new key): %s %q, want 22P02 %q", pe.Code, pe.Message, want.msg)
+			want := refusal(t, after, old)
+			if gotState, msg := retired(prefix, old, newKey); !errors.Is(want.err, ulid.ErrUnknownMaskingKey) || gotState != state || msg != want.msg {
+				t.Fatalf("%s of the retired key, with the new key: %s %q, want %s %q", old, gotState, msg, state, want.msg)
 			}
 		}
 	}
+}
+
+// mariadbError returns err's SQLSTATE and message, failing the test if it
+// is not a MariaDB error.
+func mariadbError(t *testing.T, err error, what string) (state, msg string) {
+	t.Helper()
+	var me *mysql.MySQLError
+	if !errors.As(err, &me) {
+		t.Fatalf("%s: %v, want a server error", what, err)
+	}
+	return string(me.SQLState[:]), me.Message
+}
+
+// mariadbCheckTypedVectors runs the typed part of testdata/publicid.json
+// whose keys MariaDB takes (128 bits) on db: each type key's mark, each
+// typed public ID both ways (its body in either case), each refusal with
+// the typed Masker's message, and the two keys whose type keys share a
+// mark, refused by ulid_unmask_typed_either with Typed's message.
+func mariadbCheckTypedVectors(t *testing.T, db *sql.DB, d *publicIDData) {
+	t.Helper()
+	ctx := testContext(t)
+	for _, k := range d.TypedKeys {
+		if len(d.key[k.Key]) != 16 {
+			continue
+		}
+		var mark string
+		if err := db.QueryRowContext(ctx, "SELECT ulid_public_id_mark_typed(?, ?)", k.Prefix, d.key[k.Key]).Scan(&mark); err != nil || mark != k.Mark {
+			t.Errorf("ulid_public_id_mark_typed(%s, %s) = %q, %v; want %q", k.Prefix, k.Key, mark, err, k.Mark)
+		}
+	}
+	n := 0
+	for _, v := range d.TypedVectors {
+		key := d.key[v.Key]
+		if len(key) != 16 {
+			continue
+		}
+		n++
+		id := ulid.MustParse(v.ULID)
+		upper := v.Prefix + "_" + strings.ToUpper(v.PublicID[len(v.Prefix)+1:])
+		var public string
+		var back, fromUpper []byte
+		err := db.QueryRowContext(ctx, "SELECT ulid_mask_typed(?, ?, ?), ulid_unmask_typed(?, ?, ?), ulid_unmask_typed(?, ?, ?)",
+			id[:], v.Prefix, key, v.PublicID, v.Prefix, key, upper, v.Prefix, key).Scan(&public, &back, &fromUpper)
+		if err != nil || public != v.PublicID || string(back) != string(id[:]) || string(fromUpper) != string(id[:]) {
+			t.Errorf("%s %s %s: ulid_mask_typed %s, ulid_unmask_typed %x and %x, %v; want %s, %x", v.Key, v.Prefix, v.ULID, public, back, fromUpper, err, v.PublicID, id[:])
+		}
+	}
+	if n < 12 {
+		t.Fatalf("only %d typed vectors of 128-bit keys", n)
+	}
+	for _, r := range d.TypedRefused {
+		want := refusal(t, typedOf(t, newMasker(t, d.key[r.Key]), r.Prefix), r.Text)
+		var got []byte
+		err := db.QueryRowContext(ctx, "SELECT ulid_unmask_typed(?, ?, ?)", r.Text, r.Prefix, d.key[r.Key]).Scan(&got)
+		if state, msg := mariadbError(t, err, "ulid_unmask_typed("+r.Text+")"); state != "22018" || msg != want.msg {
+			t.Errorf("ulid_unmask_typed(%q, %s) (%s): %s %q, want 22018 %q", r.Text, r.Prefix, r.Error, state, msg, want.msg)
+		}
+	}
+	// The same mark for one type: k128 and k256 in the file, but MariaDB
+	// takes 128-bit keys only, so two of those found here.
+	k1, k2, prefix := sameTypedMark(t)
+	_, wantErr := newMasker(t, k1, k2).Typed(prefix)
+	var got []byte
+	err := db.QueryRowContext(ctx, "SELECT ulid_unmask_typed_either('x', ?, ?, ?)", prefix, k1, k2).Scan(&got)
+	if state, msg := mariadbError(t, err, "two keys whose type keys share a mark"); wantErr == nil || state != "22023" || msg != wantErr.Error() {
+		t.Errorf("ulid_unmask_typed_either with two keys whose type keys share a mark for %s: %s %q, want 22023 %v", prefix, state, msg, wantErr)
+	}
+}
+
+// sameTypedMark returns two 128-bit keys, with different marks, whose type
+// keys for prefix have the same mark: the keys k128 and k128b of the vectors
+// and the first prefix, in the order a, b, ..., z, aa, ab, ..., that gives
+// them one mark.
+func sameTypedMark(t *testing.T) (k1, k2 []byte, prefix string) {
+	t.Helper()
+	d := loadPublicIDData(t)
+	k1, k2 = d.key["k128"], d.key["k128b"]
+	for i := range 100_000 {
+		prefix = ""
+		for n := i; ; n = n/26 - 1 {
+			prefix = string(rune('a'+n%26)) + prefix
+			if n < 26 {
+				break
+			}
+		}
+		if _, err := newMasker(t, k1, k2).Typed(prefix); errors.Is(err, ulid.ErrInvalidMaskingKey) {
+			return k1, k2, prefix
+		}
+	}
+	t.Fatal("no prefix of 100,000 gives the type keys of k128 and k128b one mark")
+	return nil, nil, ""
+}
+
+// Every typed key, vector and refusal of testdata/publicid.json whose key is
+// of 128 bits.
+func TestMariaDBTypedPublicIDVectors(t *testing.T) {
+	mariadbCheckTypedVectors(t, openSQL(t, "mysql", installMariaDBPublicID(t)), loadPublicIDData(t))
+}
+
+// 100,000 random ULIDs, each with one of two 128-bit keys and one of
+// typedPrefixes at random, in batches of 1,000: ulid_mask_typed equals the
+// typed Masker's Mask, and ulid_unmask_typed of that typed public ID, its
+// body in upper, lower or mixed case, gives the ULID back. Never NULL.
+func TestMariaDBTypedPublicIDDifferential(t *testing.T) {
+	db := openSQL(t, "mysql", installMariaDBPublicID(t))
+	d := loadPublicIDData(t)
+	cases := typedCases(t, kitValues, rand.New(rand.NewPCG(33, 7)), d.key["k128"], d.key["k128b"])
+	rows := make([][]any, len(cases))
+	for i, c := range cases {
+		rows[i] = []any{i, c.id[:], c.prefix, c.sent, c.key}
+	}
+	took := mariadbBothWays(t, db, "tpid_in (n INT PRIMARY KEY, b BINARY(16), p VARBINARY(64), s VARBINARY(128), k BINARY(16))", rows,
+		[2]string{"SELECT n, ulid_mask_typed(b, p, k) FROM tpid_in ORDER BY n", "SELECT n, ulid_unmask_typed(s, p, k) FROM tpid_in ORDER BY n"},
+		func(f, i int) string { return [2]string{cases[i].public, string(cases[i].id[:])}[f] })
+	logSpeed(t, "MariaDB", [2]string{"ulid_mask_typed", "ulid_unmask_typed"}, len(cases), took)
+}
+
+// Each text that the typed Masker of user refuses, as badPublicIDsOf makes
+// it, NUL and bytes that are not UTF-8 included, is an error with SQLSTATE
+// 22018 and Unmask's message, from ulid_unmask_typed and
+// ulid_unmask_typed_either; keys that are not 16 bytes, and two keys with
+// one mark, are 22023 with NewMasker's message; NULL in any argument gives
+// NULL.
+func TestMariaDBTypedPublicIDBadInput(t *testing.T) {
+	db := openSQL(t, "mysql", installMariaDBPublicID(t))
+	d := loadPublicIDData(t)
+	ctx := testContext(t)
+	k128, k128b := d.key["k128"], d.key["k128b"]
+	other := randomKey(rand.New(rand.NewPCG(33, 8)), 16)
+	user := typedOf(t, newMasker(t, k128), "user")
+	bad := badPublicIDsOf(t, user, []*ulid.Masker{typedOf(t, newMasker(t, k128b), "user"), typedOf(t, newMasker(t, other), "user"),
+		newMasker(t, k128), typedOf(t, newMasker(t, k128), "order")}, true)
+	if len(bad) < 600 {
+		t.Fatalf("only %d bad typed public IDs", len(bad))
+	}
+	ofOther := typedOf(t, newMasker(t, other), "user").Mask(ulid.MustParse("01KVT0F720ZK9N4T2QX7VR8WMC"))
+	for _, b := range bad {
+		for _, q := range []struct {
+			sql  string
+			args []any
+		}{
+			{"SELECT ulid_unmask_typed(?, 'user', ?)", []any{[]byte(b.text), k128}},
+			{"SELECT ulid_unmask_typed_either(?, 'user', ?, ?)", []any{[]byte(b.text), k128, other}},
+		} {
+			if b.text == ofOther && len(q.args) == 3 {
+				continue // it opens with other
+			}
+			var got []byte
+			err := db.QueryRowContext(ctx, q.sql, q.args...).Scan(&got)
+			if state, msg := mariadbError(t, err, fmt.Sprintf("%s(%q)", q.sql, b.text)); state != "22018" || msg != b.msg {
+				t.Errorf("%s(%q): %s %q, want 22018 %q", q.sql, b.text, state, msg, b.msg)
+			}
+		}
+	}
+	good := user.Mask(ulid.MustParse("01ARYZ6S41TSV4RRFFQ69G5FAV"))
+	for n := range 41 {
+		if n == 16 {
+			continue
+		}
+		key := make([]byte, n)
+		want := fmt.Sprintf("ulid: invalid masking key: key %%d is %d bytes, want 16 (32 hex digits): MariaDB's AES_ENCRYPT takes only 128-bit keys", n)
+		for _, q := range []struct {
+			sql  string
+			args []any
+			pos  int
+		}{
+			{"SELECT ulid_mask_typed(?, 'user', ?)", []any{make([]byte, 16), key}, 1},
+			{"SELECT ulid_unmask_typed(?, 'user', ?)", []any{good, key}, 1},
+			{"SELECT ulid_public_id_mark_typed('user', ?)", []any{key}, 1},
+			{"SELECT ulid_unmask_typed_either(?, 'user', ?, ?)", []any{good, key, k128}, 1},
+			{"SELECT ulid_unmask_typed_either(?, 'user', ?, ?)", []any{good, k128, key}, 2},
+		} {
+			var got any
+			err := db.QueryRowContext(ctx, q.sql, q.args...).Scan(&got)
+			if state, msg := mariadbError(t, err, q.sql); state != "22023" || msg != fmt.Sprintf(want, q.pos) {
+				t.Errorf("%s with a key of %d bytes: %s %q, want 22023 %q", q.sql, n, state, msg, fmt.Sprintf(want, q.pos))
+			}
+		}
+	}
+	_, twice := ulid.NewMasker(k128, k128)
+	var got []byte
+	err := db.QueryRowContext(ctx, "SELECT ulid_unmask_typed_either(?, 'user', ?, ?)", good, k128, k128).Scan(&got)
+	if state, msg := mariadbError(t, err, "one key twice"); state != "22023" || msg != twice.Error() {
+		t.Errorf("ulid_unmask_typed_either with one key twice: %s %q, want 22023 %v", state, msg, twice)
+	}
+	var nulls int
+	if err := db.QueryRowContext(ctx, `SELECT (ulid_mask_typed(NULL, 'user', ?) IS NULL) + (ulid_mask_typed(?, NULL, ?) IS NULL) + (ulid_mask_typed(?, 'user', NULL) IS NULL)
+		+ (ulid_unmask_typed(NULL, 'user', ?) IS NULL) + (ulid_unmask_typed(?, NULL, ?) IS NULL) + (ulid_unmask_typed(?, 'user', NULL) IS NULL)
+		+ (ulid_unmask_typed_either(NULL, 'user', ?, ?) IS NULL) + (ulid_unmask_typed_either(?, NULL, ?, ?) IS NULL)
+		+ (ulid_unmask_typed_either(?, 'user', NULL, ?) IS NULL) + (ulid_unmask_typed_either(?, 'user', ?, NULL) IS NULL)
+		+ (ulid_public_id_mark_typed(NULL, ?) IS NULL) + (ulid_public_id_mark_typed('user', NULL) IS NULL)
+		+ (ulid_unmask_typed(?, 'User', NULL) IS NULL) + (ulid_mask_typed(NULL, 'User', ?) IS NULL)`,
+		k128, make([]byte, 16), k128, make([]byte, 16),
+		k128, good, k128, good,
+		k128, other, good, k128, other,
+		good, other, good, k128,
+		k128,
+		good, []byte{0}).Scan(&nulls); err != nil || nulls != 14 {
+		t.Fatalf("NULL arguments: %d NULL results, %v; want 14 (NULL wins over a bad key or prefix, as in PostgreSQL)", nulls, err)
+	}
+}
+
+// Keys rotate per type: a new key masks; ulid_unmask_typed_either(p, type,
+// new, old) opens the typed public IDs of both, the mark picking the key, as
+// a typed Masker of both keys does; once the old key is retired, its typed
+// public IDs are refused as made with another key.
+func TestMariaDBTypedPublicIDRotation(t *testing.T) {
+	db := openSQL(t, "mysql", installMariaDBPublicID(t))
+	ctx := testContext(t)
+	checkTypedRotation(t, rand.New(rand.NewPCG(33, 9)), 16, "22018",
+		func(prefix string, id ulid.ULID, old string, newKey, oldKey []byte) (public string, a, b ulid.ULID) {
+			var ab, bb []byte
+			if err := db.QueryRowContext(ctx, "SELECT ulid_mask_typed(?, ?, ?), ulid_unmask_typed_either(?, ?, ?, ?), ulid_unmask_typed_either(ulid_mask_typed(?, ?, ?), ?, ?, ?)",
+				id[:], prefix, newKey, old, prefix, newKey, oldKey, id[:], prefix, newKey, prefix, newKey, oldKey).Scan(&public, &ab, &bb); err != nil {
+				t.Fatal(err)
+			}
+			return public, ulid.ULID(ab), ulid.ULID(bb)
+		},
+		func(prefix, old string, newKey []byte) (state, msg string) {
+			var got []byte
+			return mariadbError(t, db.QueryRowContext(ctx, "SELECT ulid_unmask_typed(?, ?, ?)", old, prefix, newKey).Scan(&got), "retired key")
+		})
 }
