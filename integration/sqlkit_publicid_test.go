@@ -759,6 +759,7 @@ func TestPostgresPublicIDSessionSettings(t *testing.T) {
 				t.Fatalf("standard_conforming_strings = %q, %v", scs, err)
 			}
 			pgCheckVectors(t, conn, d, coll)
+			pgCheckTypedVectors(t, conn, d, coll)
 			// The errors that quote a backslash or a quote.
 			m := newMasker(t, d.key["k128"])
 			for _, s := range []string{`3X36YT6\ZA8AW0NT3GCJJ9764WCVS`, `3X36YT6'ZA8AW0NT3GCJJ9764WCVS`, "3X36YT6éA8AW0NT3GCJJ9764WCVS"} {

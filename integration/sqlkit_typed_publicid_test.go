@@ -147,13 +147,18 @@ func typedOf(t testing.TB, m *ulid.Masker, prefix string) *ulid.Masker {
 // pgCheckTypedVectors runs the typed part of testdata/publicid.json on conn:
 // each type key's mark, each typed public ID both ways (its body in either
 // case), each refusal with the typed Masker's message, and the two keys
-// whose type keys share a mark, refused with Typed's.
-func pgCheckTypedVectors(t *testing.T, conn *pgx.Conn, d *publicIDData) {
+// whose type keys share a mark, refused with Typed's. The typed public IDs
+// and prefixes are text of the collation coll ("" for none).
+func pgCheckTypedVectors(t *testing.T, conn *pgx.Conn, d *publicIDData, coll string) {
 	t.Helper()
 	ctx := testContext(t)
+	text := "::text"
+	if coll != "" {
+		text += " COLLATE " + coll
+	}
 	for _, k := range d.TypedKeys {
 		var mark string
-		if err := conn.QueryRow(ctx, "SELECT ulid_public_id_mark_typed($1, $2::bytea)", k.Prefix, d.key[k.Key]).Scan(&mark); err != nil || mark != k.Mark {
+		if err := conn.QueryRow(ctx, "SELECT ulid_public_id_mark_typed($1"+text+", $2::bytea)", k.Prefix, d.key[k.Key]).Scan(&mark); err != nil || mark != k.Mark {
 			t.Errorf("ulid_public_id_mark_typed(%s, %s) = %q, %v; want %q", k.Prefix, k.Key, mark, err, k.Mark)
 		}
 	}
@@ -162,7 +167,7 @@ func pgCheckTypedVectors(t *testing.T, conn *pgx.Conn, d *publicIDData) {
 		upper := v.Prefix + "_" + strings.ToUpper(v.PublicID[len(v.Prefix)+1:])
 		var public string
 		var back, fromUpper [16]byte
-		err := conn.QueryRow(ctx, "SELECT ulid_mask_typed($1::uuid, $2, $3::bytea), ulid_unmask_typed($4, $2, $3::bytea), ulid_unmask_typed($5, $2, $3::bytea)",
+		err := conn.QueryRow(ctx, "SELECT ulid_mask_typed($1::uuid, $2"+text+", $3::bytea), ulid_unmask_typed($4"+text+", $2"+text+", $3::bytea), ulid_unmask_typed($5"+text+", $2"+text+", $3::bytea)",
 			id.UUIDString(), v.Prefix, d.key[v.Key], v.PublicID, upper).Scan(&public, &back, &fromUpper)
 		if err != nil || public != v.PublicID || ulid.ULID(back) != id || ulid.ULID(fromUpper) != id {
 			t.Errorf("%s %s %s: ulid_mask_typed %s, ulid_unmask_typed %x and %x, %v; want %s, %x", v.Key, v.Prefix, v.ULID, public, back, fromUpper, err, v.PublicID, id[:])
@@ -174,7 +179,7 @@ func pgCheckTypedVectors(t *testing.T, conn *pgx.Conn, d *publicIDData) {
 			t.Fatalf("%q: Go's offset %d, the file's %d", r.Text, want.err.Offset, r.Offset)
 		}
 		var got *[16]byte
-		err := conn.QueryRow(ctx, "SELECT ulid_unmask_typed($1, $2, $3::bytea)", r.Text, r.Prefix, d.key[r.Key]).Scan(&got)
+		err := conn.QueryRow(ctx, "SELECT ulid_unmask_typed($1"+text+", $2"+text+", $3::bytea)", r.Text, r.Prefix, d.key[r.Key]).Scan(&got)
 		if pe := pgError(t, err, "ulid_unmask_typed("+r.Text+")"); pe.Code != "22P02" || pe.Message != want.msg {
 			t.Errorf("ulid_unmask_typed(%q, %s) (%s): %s %q, want 22P02 %q", r.Text, r.Prefix, r.Error, pe.Code, pe.Message, want.msg)
 		}
@@ -190,7 +195,7 @@ func pgCheckTypedVectors(t *testing.T, conn *pgx.Conn, d *publicIDData) {
 
 // Every typed key, vector and refusal of testdata/publicid.json.
 func TestPostgresTypedPublicIDVectors(t *testing.T) {
-	pgCheckTypedVectors(t, connectPg(t, installPgPublicID(t).app), loadPublicIDData(t))
+	pgCheckTypedVectors(t, connectPg(t, installPgPublicID(t).app), loadPublicIDData(t), "")
 }
 
 // 100,000 random ULIDs, each with one of the four keys of the vectors (128,
