@@ -689,7 +689,8 @@ func FuzzUnmask(f *testing.F) {
 // TestPublicIDGuideIsExample checks that every line of Go in
 // docs/public-ids.md (without its indentation and trailing comment) is a
 // line of the code that runs it, so that the guide shows code that runs: the
-// first Go block is ExampleMasker, the second the recipe of reload_test.go.
+// first Go block is ExampleMasker, the second the recipe of reload_test.go,
+// the third ExampleMasker_Typed.
 // The program of "Binding the keys of a key file" (```go program) is built
 // and run by TestPublicIDSQLProgram in integration/.
 func TestPublicIDGuideIsExample(t *testing.T) {
@@ -702,6 +703,7 @@ func TestPublicIDGuideIsExample(t *testing.T) {
 	}{
 		{"example_test.go", "func ExampleMasker() {"},
 		{"reload_test.go", ""},
+		{"example_test.go", "func ExampleMasker_Typed() {"},
 	}
 	blocks := strings.Split(string(guide), "```go\n")[1:]
 	if len(blocks) != len(sources) {

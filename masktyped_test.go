@@ -749,3 +749,27 @@ func TestTypedMaskOpenSSL(t *testing.T) {
 		}
 	}
 }
+
+// TestTypedMadeUp measures what a typed Masker of one key opens of text made
+// up at random after its prefix: as for untyped public IDs, 1 in 131,072
+// (1 in 32 for the check character, 8 in 32 for character 2, 1 in 1024 for
+// the mark). Expected 8 of 2^20; more than 40 would be p < 1e-12.
+func TestTypedMadeUp(t *testing.T) {
+	user := typedMasker(t, testMasker(t), "user")
+	r := rand.New(rand.NewPCG(33, 10))
+	const n = 1 << 20
+	opened := 0
+	buf := []byte("user_" + strings.Repeat("0", PublicIDSize))
+	for range n {
+		for i := 5; i < len(buf); i++ {
+			buf[i] = alphabet[r.IntN(32)]
+		}
+		if _, err := unmask(user, buf); err == nil {
+			opened++
+		}
+	}
+	t.Logf("made-up typed public IDs: %d of %d opened (expected %d)", opened, n, n/131072)
+	if opened > 40 {
+		t.Errorf("made-up typed public IDs: %d of %d opened, want about %d", opened, n, n/131072)
+	}
+}

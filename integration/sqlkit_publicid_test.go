@@ -1601,7 +1601,8 @@ func b2i(b bool) int {
 // "sql postgres" on PostgreSQL and each marked "sql mariadb" on MariaDB, with
 // the parameters the text describes, on a table orders of 1,000 rows. Each
 // returns the rows it should; a lookup by public ID reads one row by the
-// primary key; a public ID of another key is an error, not an empty result.
+// primary key; a public ID of another key, or of another type, is an error,
+// not an empty result.
 func TestPublicIDGuide(t *testing.T) {
 	d := loadPublicIDData(t)
 	rng := rand.New(rand.NewPCG(26, 8))
@@ -1614,10 +1615,12 @@ func TestPublicIDGuide(t *testing.T) {
 	oldPublic := newMasker(t, oldKey).Mask(ids[7])
 	newPublic := masker.Mask(ids[5])
 	other := newMasker(t, randomKey(rng, 16)).Mask(ids[5])
+	typedPublic := typedOf(t, masker, "order").Mask(ids[9])
+	userPublic := typedOf(t, masker, "user").Mask(ids[9])
 	// args[i] are the parameters of block i; want its one row's total, or
 	// -1 for the list.
-	args := [][]any{{newKey}, {newPublic, newKey}, {oldPublic, newKey, oldKey}}
-	want := []int{-1, 5, 7}
+	args := [][]any{{newKey}, {newPublic, newKey}, {oldPublic, newKey, oldKey}, {typedPublic, newKey}}
+	want := []int{-1, 5, 7, 9}
 
 	t.Run("PostgreSQL", func(t *testing.T) {
 		conn := connectPg(t, installPgPublicID(t).app)
@@ -1671,6 +1674,10 @@ func TestPublicIDGuide(t *testing.T) {
 		err := conn.QueryRow(ctx, blocks[1], other, newKey).Scan(&total)
 		if pe := pgError(t, err, "a public ID of another key"); pe.Code != "22P02" {
 			t.Errorf("a public ID of another key: %s %q, want 22P02", pe.Code, pe.Message)
+		}
+		err = conn.QueryRow(ctx, blocks[3], userPublic, newKey).Scan(&total)
+		if pe := pgError(t, err, "a public ID of another type"); pe.Code != "22P02" || !strings.Contains(pe.Message, "another type") {
+			t.Errorf("a public ID of another type: %s %q, want 22P02", pe.Code, pe.Message)
 		}
 	})
 
@@ -1735,6 +1742,10 @@ func TestPublicIDGuide(t *testing.T) {
 		var me *mysql.MySQLError
 		if !errors.As(err, &me) || string(me.SQLState[:]) != "22018" {
 			t.Errorf("a public ID of another key: %s, %v; want error 22018", total, err)
+		}
+		err = conn.QueryRowContext(ctx, blocks[3], userPublic, newKey).Scan(&total)
+		if !errors.As(err, &me) || string(me.SQLState[:]) != "22018" || !strings.Contains(me.Message, "another type") {
+			t.Errorf("a public ID of another type: %s, %v; want error 22018", total, err)
 		}
 	})
 }
