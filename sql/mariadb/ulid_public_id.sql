@@ -9,6 +9,16 @@
 --   ulid_unmask_either(s, k1, k2)    BINARY(16)  the same for a public ID of either key, while keys rotate
 --   ulid_public_id_mark(k)           CHAR(2)     the key's mark: the first 2 characters of its public IDs
 --
+-- and, for typed public IDs (docs/public-ids.md, "Typed public IDs"), such as
+-- user_yz4g5ym28fg1qptxha7hbqfjzf496, as the Masker that Masker.Typed returns
+-- makes them: a TypeID prefix, '_', and a public ID under a key of the type,
+-- derived with HMAC-SHA-256, which the file makes of SHA2:
+--
+--   ulid_mask_typed(id, prefix, k)                  VARCHAR(93)
+--   ulid_unmask_typed(s, prefix, k)                 BINARY(16)
+--   ulid_unmask_typed_either(s, prefix, k1, k2)     BINARY(16)
+--   ulid_public_id_mark_typed(prefix, k)            CHAR(2)
+--
 -- A key is 16 bytes (AES-128), a BINARY(16) such as UNHEX('9f2c4e0a...'): the
 -- only key length MariaDB's AES_ENCRYPT takes as it is (it folds longer keys
 -- into 16 bytes, which would mask with another key), so any other length is an
@@ -39,9 +49,11 @@
 --
 -- Bad input is an error, never NULL: SQLSTATE 22018 for text that is not a
 -- public ID of the key, with Masker.Unmask's message (length, character at
--- offset, check character, character 2 above '7', another key), and for a
--- ULID that is not 16 bytes; 22023 for a key that is not 16 bytes and for two
--- keys with the same mark. NULL in any argument gives NULL.
+-- offset, check character, character 2 above '7', another key; for a typed
+-- one, another prefix first), and for a ULID that is not 16 bytes; 22023 for
+-- a key that is not 16 bytes, for two keys with the same mark, and for a
+-- prefix that Masker.Typed refuses, or two keys whose type keys have the same
+-- mark. NULL in any argument gives NULL.
 
 DELIMITER //
 

@@ -9,6 +9,14 @@
 --                                                            ulid_unmask(p, new_key, old_key, ...) while keys rotate
 --   ulid_public_id_mark(key bytea)                     text  the key's mark: the first 2 characters of its public IDs
 --
+-- and, for typed public IDs (docs/public-ids.md, "Typed public IDs"), such as
+-- user_yz4g5ym28fg1qptxha7hbqfjzf496, as the Masker that Masker.Typed returns
+-- makes them: a TypeID prefix, '_', and a public ID under a key of the type:
+--
+--   ulid_mask_typed(id uuid, prefix text, key bytea)                      text
+--   ulid_unmask_typed(public_id text, prefix text, VARIADIC keys bytea[]) uuid
+--   ulid_public_id_mark_typed(prefix text, key bytea)                     text
+--
 -- A key is 16, 24 or 32 bytes (AES-128, -192 or -256). Pass it as a query
 -- parameter from the application, never as a literal in SQL text: see
 -- docs/public-ids.md for why, and for the server settings that keep it out of
@@ -17,10 +25,11 @@
 -- turn).
 --
 -- Needs the pgcrypto extension (its encrypt and decrypt functions, with
--- 'aes-ecb/pad:none': one AES block, nothing else). pgcrypto ships with
--- PostgreSQL (Debian: postgresql-contrib) and is a trusted extension since
--- PostgreSQL 13, so the database owner, or any role with the CREATE privilege
--- on the database, installs it without being a superuser:
+-- 'aes-ecb/pad:none': one AES block, nothing else; and hmac, with 'sha256',
+-- for the keys of typed public IDs). pgcrypto ships with PostgreSQL (Debian:
+-- postgresql-contrib) and is a trusted extension since PostgreSQL 13, so the
+-- database owner, or any role with the CREATE privilege on the database,
+-- installs it without being a superuser:
 --   CREATE EXTENSION IF NOT EXISTS pgcrypto;
 -- It may live in any schema (public, extensions, ...): this file finds it and
 -- writes its schema into the functions, so they call pgcrypto whatever the
@@ -38,8 +47,10 @@
 -- Bad input is an error, never NULL: SQLSTATE 22P02 (invalid_text_representation)
 -- for text that is not a public ID of these keys, with Masker.Unmask's message
 -- (length, character at offset, check character, character 2 above '7',
--- another key); 22023 (invalid_parameter_value) for a key of another length,
--- for no key, and for two keys with the same mark. NULL in any argument, a
+-- another key; for a typed one, another prefix first); 22023
+-- (invalid_parameter_value) for a key of another length, for no key, for two
+-- keys with the same mark, and for a prefix that Masker.Typed refuses, or two
+-- keys whose type keys have the same mark. NULL in any argument, a
 -- NULL key among others included, gives NULL, whatever the other arguments
 -- are. The results do not depend on the session's standard_conforming_strings,
 -- bytea_output or collation.
