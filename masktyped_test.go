@@ -773,3 +773,36 @@ func TestTypedMadeUp(t *testing.T) {
 		t.Errorf("made-up typed public IDs: %d of %d opened, want about %d", opened, n, n/131072)
 	}
 }
+
+// TestTypedPrefixCheckOneCharacter checks that the prefix's part of the check
+// value changes with every change of one character of a prefix to another of
+// 'a' to 'z' and '_', at every place, for prefixes of every length: a typed
+// public ID whose prefix differs from the type's in one character is refused
+// by the check character as well as by its prefix.
+func TestTypedPrefixCheckOneCharacter(t *testing.T) {
+	r := rand.New(rand.NewPCG(33, 11))
+	const chars = "abcdefghijklmnopqrstuvwxyz_"
+	for n := 1; n <= 63; n++ {
+		for range 20 {
+			p := []byte(randomPrefix(r))
+			for len(p) < n {
+				p = append(p, chars[r.IntN(26)])
+			}
+			p = p[:n]
+			want := prefixCheck(string(p))
+			for i := range p {
+				orig := p[i]
+				for _, c := range []byte(chars) {
+					if c == orig {
+						continue
+					}
+					p[i] = c
+					if prefixCheck(string(p)) == want {
+						t.Fatalf("%q and the prefix with %q at %d have the same check part %d", p, orig, i, want)
+					}
+				}
+				p[i] = orig
+			}
+		}
+	}
+}
