@@ -48,7 +48,7 @@ func prefixCheck(prefix string) byte {
 // Typed returns a Masker for the public IDs of one type, named by prefix,
 // such as "user" or "order": a typed public ID is the prefix, '_', and 29
 // characters laid out as a public ID's, as in
-// order_3x36yt6dza8aw0nt3gcjj9764wcvs. Under each of m's keys it masks and
+// user_yz4g5ym28fg1qptxha7hbqfjzf496. Under each of m's keys it masks and
 // unmasks with a key of its own, derived from that key and the prefix, so
 // that the public ID of an order never opens as a user's: the same ULID has
 // unrelated public IDs in two types. The prefix follows TypeID's rule: 1 to
@@ -61,8 +61,9 @@ func prefixCheck(prefix string) byte {
 // the body in either case but the prefix only as written, and refuses, with
 // a [*ParseError] of Form "typed public ID", text of any other prefix or
 // none ([ErrWrongPrefix]: public IDs of another type, untyped public IDs,
-// ULID, UUID and TypeID text), and then what [Masker.Unmask] refuses, at
-// offsets in the whole text. The check character covers the prefix, and the
+// ULID, UUID and TypeID text of another prefix), and then what
+// [Masker.Unmask] refuses, at offsets in the whole text: TypeID text of its
+// own prefix, for one, is [ErrInvalidLength]. The check character covers the prefix, and the
 // key mark is the type key's, so a public ID of another type whose prefix was
 // changed to m's is refused too: always if the check values of the two
 // prefixes differ, else 1023 times in 1024 for each key.
