@@ -69,6 +69,10 @@ var markBlock = [aes.BlockSize]byte([]byte("ulid-public-id-1"))
 // and key always give the same public ID, and a new key gives every ULID a
 // new one.
 //
+// [Masker.Typed] returns a Masker of the same keys for one type of public
+// IDs, such as user_yz4g5ym28fg1qptxha7hbqfjzf496, which refuses the public
+// IDs of every other type.
+//
 // A Masker is not authorization: whoever holds a public ID can still present
 // it. It is safe for concurrent use; make it once, at start, and share it.
 //
