@@ -345,6 +345,40 @@ func ExampleMasker() {
 	// 3X36YT6DZA8AW0NT3GCJJ9764WCVS
 }
 
+// Typed public IDs: a Masker for each type, made once, at start, from the
+// Masker of the key file. The same ULID has unrelated public IDs in two
+// types, and one type's never opens as another's. docs/public-ids.md shows
+// this code.
+func ExampleMasker_Typed() {
+	masker, err := ulid.ParseMasker("000102030405060708090a0b0c0d0e0f")
+	if err != nil {
+		log.Fatal(err)
+	}
+	users, err := masker.Typed("user")
+	if err != nil {
+		log.Fatal(err) // ulid.ErrInvalidPrefix: not TypeID's a-z and _
+	}
+	orders, err := masker.Typed("order")
+	if err != nil {
+		log.Fatal(err)
+	}
+	id := ulid.MustParse("01ARYZ6S41TSV4RRFFQ69G5FAV")
+	public := users.Mask(id) // user_yz4g5ym28fg1qptxha7hbqfjzf496
+	back, err := users.Unmask(public)
+	fmt.Println(back == id, err) // true <nil>
+	_, err = orders.Unmask(public)
+	if errors.Is(err, ulid.ErrWrongPrefix) {
+		fmt.Println(err) // a user's public ID where an order's belongs: 400
+	}
+	fmt.Println(public)
+	fmt.Println(orders.Mask(id))
+	// Output:
+	// true <nil>
+	// ulid: typed public ID of another type, want the prefix "order_"
+	// user_yz4g5ym28fg1qptxha7hbqfjzf496
+	// order_va3xj8yjvprrpzzw4pn06hgfb5vx5
+}
+
 // Unmask refuses a ULID, a typo and a public ID of another key, each with
 // its own sentinel error, before anything is looked up.
 func ExampleMasker_Unmask() {

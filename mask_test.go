@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -32,6 +33,23 @@ type publicIDFile struct {
 		Key, Text, Error string
 		Offset           int
 	}
+	TypedKeys []struct {
+		Key, Prefix, Info, Mark string
+		TypeKey                 string `json:"type_key"`
+		PrefixCheck             byte   `json:"prefix_check"`
+	} `json:"typed_keys"`
+	TypedVectors []struct {
+		Key, Prefix, ULID, Block string
+		PublicID                 string `json:"public_id"`
+	} `json:"typed_vectors"`
+	TypedRefused []struct {
+		Key, Prefix, Text, Error string
+		Offset                   int
+	} `json:"typed_refused"`
+	TypedSameMark struct {
+		Keys         []string
+		Prefix, Mark string
+	} `json:"typed_same_mark"`
 }
 
 //go:embed testdata/publicid.json
@@ -588,37 +606,42 @@ func TestMaskAllocs(t *testing.T) {
 // GF(32), found by trying all 32, with products computed as carry-less
 // multiplications reduced modulo x^5 + x^2 + 1.
 func slowCheck(s string) byte {
-	mul := func(a, b uint) uint {
-		var p uint
-		for i := range 5 {
-			if b>>i&1 == 1 {
-				p ^= a << i
-			}
-		}
-		for bit := 8; bit >= 5; bit-- {
-			if p>>bit&1 == 1 {
-				p ^= 0x25 << (bit - 5)
-			}
-		}
-		return p
-	}
-	pow := func(k int) uint {
-		p := uint(1)
-		for range k {
-			p = mul(p, 2)
-		}
-		return p
-	}
 	for c := range uint(32) {
 		var sum uint
 		for i := range 28 {
-			sum ^= mul(uint(strings.IndexByte(alphabet, s[i])), pow(28-i))
+			sum ^= slowMul(uint(strings.IndexByte(alphabet, s[i])), slowPow(28-i))
 		}
 		if sum^c == 0 {
 			return alphabet[c]
 		}
 	}
 	panic("no check character")
+}
+
+// slowMul multiplies a and b in GF(32), for the slow check characters: a
+// carry-less multiplication, reduced modulo x^5 + x^2 + 1 by cancelling its
+// highest term with the modulus until it has none above x^4.
+func slowMul(a, b uint) uint {
+	var p uint
+	for i := range 5 {
+		p ^= a << i * (b >> i & 1)
+	}
+	for p >= 32 {
+		p ^= 0x25 << (bits.Len(p) - 6)
+	}
+	return p
+}
+
+// slowPow returns α^k in GF(32): x^k modulo x^5 + x^2 + 1, one shift and
+// reduction at a time.
+func slowPow(k int) uint {
+	p := uint(1)
+	for i := 0; i < k; i++ {
+		if p <<= 1; p >= 32 {
+			p ^= 0x25
+		}
+	}
+	return p
 }
 
 func testMasker(t testing.TB) *Masker {
@@ -666,7 +689,8 @@ func FuzzUnmask(f *testing.F) {
 // TestPublicIDGuideIsExample checks that every line of Go in
 // docs/public-ids.md (without its indentation and trailing comment) is a
 // line of the code that runs it, so that the guide shows code that runs: the
-// first Go block is ExampleMasker, the second the recipe of reload_test.go.
+// first Go block is ExampleMasker, the second the recipe of reload_test.go,
+// the third ExampleMasker_Typed.
 // The program of "Binding the keys of a key file" (```go program) is built
 // and run by TestPublicIDSQLProgram in integration/.
 func TestPublicIDGuideIsExample(t *testing.T) {
@@ -679,6 +703,7 @@ func TestPublicIDGuideIsExample(t *testing.T) {
 	}{
 		{"example_test.go", "func ExampleMasker() {"},
 		{"reload_test.go", ""},
+		{"example_test.go", "func ExampleMasker_Typed() {"},
 	}
 	blocks := strings.Split(string(guide), "```go\n")[1:]
 	if len(blocks) != len(sources) {

@@ -51,12 +51,6 @@ func badPrefixByte[T string | []byte](prefix T) int {
 	return -1
 }
 
-// validTypePrefix reports whether prefix names a type: a TypeID prefix that
-// is not empty, as a typed public ID needs.
-func validTypePrefix(prefix string) bool {
-	return prefix != "" && badPrefixByte(prefix) < 0
-}
-
 // prefixError returns the error of a prefix whose byte at offset i breaks
 // the rule (see badPrefixByte), in text s of form.
 func prefixError[T string | []byte](s T, i int, form string) error {

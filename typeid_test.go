@@ -352,3 +352,29 @@ func FuzzTypedScan(f *testing.F) {
 		}
 	})
 }
+
+// TestTypeIDRefusesTypedPublicID checks that a typed public ID, which has
+// a TypeID prefix too, is never read as TypeID text or as a Typed ID.
+func TestTypeIDRefusesTypedPublicID(t *testing.T) {
+	m, err := ulid.NewMasker(bytes.Repeat([]byte{7}, 16))
+	if err != nil {
+		t.Fatal(err)
+	}
+	users, err := m.Typed("user")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 1000 {
+		public := users.Mask(ulid.Make())
+		if _, _, err := ulid.ParseTypeID(public); !errors.Is(err, ulid.ErrInvalidLength) {
+			t.Fatalf("ParseTypeID(%q) = %v, want ErrInvalidLength", public, err)
+		}
+		var u ulid.Typed[user]
+		if err := u.Scan(public); !errors.Is(err, ulid.ErrInvalidLength) {
+			t.Fatalf("Typed Scan(%q) = %v, want ErrInvalidLength", public, err)
+		}
+		if _, err := users.Unmask(ulid.MakeTyped[user]().String()); err == nil {
+			t.Fatal("a typed Masker unmasked TypeID text")
+		}
+	}
+}
