@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
-	"os"
 	"os/exec"
 	"slices"
 	"strings"
@@ -694,61 +693,11 @@ func FuzzUnmask(f *testing.F) {
 // The program of "Binding the keys of a key file" (```go program) is built
 // and run by TestPublicIDSQLProgram in integration/.
 func TestPublicIDGuideIsExample(t *testing.T) {
-	guide, err := os.ReadFile("docs/public-ids.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sources := []struct {
-		file, from string // the code after from, to the end of its function; all of file if from is ""
-	}{
+	checkGuideCode(t, "docs/public-ids.md", []guideSource{
 		{"example_test.go", "func ExampleMasker() {"},
 		{"reload_test.go", ""},
 		{"example_test.go", "func ExampleMasker_Typed() {"},
-	}
-	blocks := strings.Split(string(guide), "```go\n")[1:]
-	if len(blocks) != len(sources) {
-		t.Fatalf("docs/public-ids.md has %d Go blocks, want %d", len(blocks), len(sources))
-	}
-	for i, src := range sources {
-		code, err := os.ReadFile(src.file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		body := string(code)
-		if src.from != "" {
-			_, body, _ = strings.Cut(body, src.from)
-			body, _, _ = strings.Cut(body, "\n}\n")
-		}
-		here := map[string]bool{}
-		for line := range strings.Lines(body) {
-			here[codeLine(line)] = true
-		}
-		block, _, _ := strings.Cut(blocks[i], "```")
-		lines := 0
-		for line := range strings.Lines(block) {
-			if code := codeLine(line); code != "" {
-				lines++
-				if !here[code] {
-					t.Errorf("docs/public-ids.md, Go block %d: %q is not in %s", i+1, code, src.file)
-				}
-			}
-		}
-		if lines == 0 {
-			t.Errorf("docs/public-ids.md, Go block %d has no code", i+1)
-		}
-	}
-}
-
-// codeLine returns line without indentation, trailing comment and spaces.
-func codeLine(line string) string {
-	line = strings.TrimSpace(line)
-	if i := strings.Index(line, " //"); i >= 0 {
-		line = strings.TrimSpace(line[:i])
-	}
-	if strings.HasPrefix(line, "//") {
-		return ""
-	}
-	return line
+	})
 }
 
 // TestZeroMasker checks what the zero Masker does: Unmask checks the form and

@@ -172,14 +172,6 @@ func slowTypeIDValid(s string) bool {
 	return len(suffix) == 26 && suffix[0] <= '7' && strings.Trim(suffix, "0123456789abcdefghjkmnpqrstvwxyz") == ""
 }
 
-type user struct{}
-
-func (user) Prefix() string { return "user" }
-
-type order struct{}
-
-func (order) Prefix() string { return "order" }
-
 type badPrefix struct{}
 
 func (badPrefix) Prefix() string { return "User" }
