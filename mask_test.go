@@ -635,7 +635,7 @@ func slowMul(a, b uint) uint {
 // reduction at a time.
 func slowPow(k int) uint {
 	p := uint(1)
-	for i := 0; i < k; i++ {
+	for range k {
 		if p <<= 1; p >= 32 {
 			p ^= 0x25
 		}
