@@ -35,6 +35,9 @@ func TestZeroAllocations(t *testing.T) {
 	uuidText := "01563df3-6481-d676-4c61-efb99302bd5b"
 	var uuidBytes any = []byte(uuidText) // boxed once, outside the measured calls
 	buf := make([]byte, 0, 64)
+	const typeID = "user_01aryz6s41tsv4rrffq69g5fav"
+	typeIDBytes := []byte(typeID)
+	var typeIDAny any = typeIDBytes
 	now := time.Now()
 	monotonic := ulid.NewMonotonic(nil)
 	monotonicV7 := ulid.NewMonotonicV7(nil)
@@ -73,6 +76,21 @@ func TestZeroAllocations(t *testing.T) {
 		{"Entropy", func() { e := id.Entropy(); sinkInt = int(e[0]) }},
 		{"Timestamp(t)", func() { sinkMs, _ = ulid.Timestamp(now) }},
 		{"MinAt", func() { sinkULID, _ = ulid.MinAt(1469918176385) }},
+		{"AppendLower", func() { buf = id.AppendLower(buf[:0]) }},
+		{"ParseTypeID", func() { sinkString, sinkULID, _ = ulid.ParseTypeID(typeID) }},
+		{"AppendTypeID", func() { buf, _ = ulid.AppendTypeID(buf[:0], "user", id) }},
+		{"ParseTyped", func() { u, _ := ulid.ParseTyped[user](typeID); sinkULID = u.ULID() }},
+		{"Typed.UnmarshalText", func() {
+			var u ulid.Typed[user]
+			_ = u.UnmarshalText(typeIDBytes)
+			sinkULID = u.ULID()
+		}},
+		{"Typed.AppendText", func() { buf, _ = ulid.TypedOf[user](id).AppendText(buf[:0]) }},
+		{"Typed.Scan", func() {
+			var u ulid.Typed[user]
+			_ = u.Scan(typeIDAny)
+			sinkULID = u.ULID()
+		}},
 	}
 	for _, tc := range tests {
 		if n := testing.AllocsPerRun(1000, tc.f); n != 0 {

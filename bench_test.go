@@ -191,3 +191,47 @@ func BenchmarkPublicID(b *testing.B) {
 		}
 	})
 }
+
+// benchUser is the Prefix of the Typed benchmarks.
+type benchUser struct{}
+
+func (benchUser) Prefix() string { return "user" }
+
+const benchTypeID = "user_01aryz6s41tsv4rrffq69g5fav"
+
+func BenchmarkParseTypeID(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		ParseTypeID(benchTypeID)
+	}
+}
+
+func BenchmarkAppendTypeID(b *testing.B) {
+	b.ReportAllocs()
+	buf := make([]byte, 0, 64)
+	for b.Loop() {
+		buf, _ = AppendTypeID(buf[:0], "user", benchID)
+	}
+}
+
+func BenchmarkStringLower(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		escapedString = benchID.StringLower()
+	}
+}
+
+func BenchmarkParseTyped(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		ParseTyped[benchUser](benchTypeID)
+	}
+}
+
+func BenchmarkTypedString(b *testing.B) {
+	b.ReportAllocs()
+	t := TypedOf[benchUser](benchID)
+	for b.Loop() {
+		escapedString = t.String()
+	}
+}

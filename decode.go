@@ -5,19 +5,24 @@ import "strconv"
 // A ParseError describes why text or binary input is not a valid ULID (or,
 // for [ParseUUID], UUID, and for [Masker.Unmask], public ID). It wraps one of
 // [ErrInvalidLength], [ErrInvalidCharacter] or [ErrOverflow], or for a public
-// ID also [ErrCheckCharacter] or [ErrUnknownMaskingKey]; test for those with
-// [errors.Is].
+// ID also [ErrCheckCharacter] or [ErrUnknownMaskingKey], and for TypeID
+// text and typed public IDs [ErrInvalidPrefix] or [ErrWrongPrefix]; test for
+// those with [errors.Is].
 //
 // Its fields say all that its message says, so a program can word the fault
 // its own way, or mark the offending byte, from the fields alone.
 type ParseError struct {
 	// Err is the sentinel error: ErrInvalidLength, ErrInvalidCharacter or
-	// ErrOverflow, or for a public ID ErrCheckCharacter or ErrUnknownMaskingKey.
+	// ErrOverflow, or for a public ID ErrCheckCharacter or ErrUnknownMaskingKey,
+	// and for a typed one ErrWrongPrefix.
 	Err error
 	// Form names what the input was read as, as the message names it:
 	// "" for ULID text (Parse, ParseStrict, UnmarshalText), "binary"
 	// (UnmarshalBinary), "UUID text" (ParseUUID), "public ID"
-	// (Masker.Unmask), or, for a Scan value of no
+	// (Masker.Unmask), "typed public ID" (the Unmask of a Masker that
+	// Masker.Typed returns), "TypeID" (ParseTypeID, ParseTyped, and Typed's
+	// UnmarshalText and Scan), "TypeID prefix" (AppendTypeID), or, for a Scan
+	// value of no
 	// length that fits, "SQL []byte" or "SQL string"; for
 	// UnmarshalBSONValue, "BSON binary" or "BSON string". Scan and
 	// UnmarshalBSONValue report bad text of a length that fits as Parse and
@@ -35,7 +40,8 @@ type ParseError struct {
 	// Want says, in words, what the input needed instead: for a length
 	// error, the lengths that fit, such as "26" or "38 for the form in
 	// braces"; for a UUID character error, what the offset takes, such as
-	// "a hex digit" or "'-'". It is "" for a ULID character error (any
+	// "a hex digit" or "'-'"; for ErrWrongPrefix, the prefix of the type,
+	// such as `the prefix "user_"`. It is "" for a ULID character error (any
 	// character of the alphabet) and for ErrOverflow ('0' to '7'). It is
 	// words for a person, as the message is: show it, do not compare it.
 	Want string
@@ -45,7 +51,7 @@ type ParseError struct {
 // such as "ulid: invalid character 'U' at offset 5" or
 // "ulid: invalid UUID text length 35 bytes, want 36 for the form with hyphens".
 func (e *ParseError) Error() string {
-	if e.Form == formPublicID {
+	if e.Form == formPublicID || e.Form == formTypedPublicID {
 		return e.publicIDError() // in mask.go, beside the public ID's code
 	}
 	var msg string

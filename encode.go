@@ -50,6 +50,18 @@ func encodeHalves(dst *[EncodedSize]byte, a, b uint64) {
 	binary.LittleEndian.PutUint16(dst[24:], p[lo&1023])
 }
 
+// encodeLower writes the text form of id in lower case into dst: the
+// canonical form with the bit 0x20 set in every byte, which makes the
+// letters lower case and leaves the digits as they are.
+func (id ULID) encodeLower(dst *[EncodedSize]byte) {
+	id.encode(dst)
+	const lower = 0x2020202020202020
+	for i := 0; i < 24; i += 8 {
+		binary.LittleEndian.PutUint64(dst[i:], binary.LittleEndian.Uint64(dst[i:])|lower)
+	}
+	binary.LittleEndian.PutUint16(dst[24:], binary.LittleEndian.Uint16(dst[24:])|lower&0xffff)
+}
+
 // String returns the canonical text form of id: 26 upper-case characters of
 // Crockford's Base32, as the ULID specification defines it.
 func (id ULID) String() string {
@@ -67,6 +79,25 @@ func (id ULID) AppendText(b []byte) ([]byte, error) {
 	b = slices.Grow(b, EncodedSize)[:n+EncodedSize]
 	id.encode((*[EncodedSize]byte)(b[n:]))
 	return b, nil
+}
+
+// StringLower returns the text form of id in lower case, such as
+// "01aryz6s41tsv4rrffq69g5fav": 26 characters that [Parse] reads back, and
+// the suffix of TypeID text (see [AppendTypeID]). The ULID specification's
+// canonical form, [ULID.String], is upper case.
+func (id ULID) StringLower() string {
+	var buf [EncodedSize]byte
+	id.encodeLower(&buf)
+	return string(buf[:])
+}
+
+// AppendLower appends the 26 bytes of [ULID.StringLower] to b and returns
+// the extended buffer. It does not allocate if b has room for them.
+func (id ULID) AppendLower(b []byte) []byte {
+	n := len(b)
+	b = slices.Grow(b, EncodedSize)[:n+EncodedSize]
+	id.encodeLower((*[EncodedSize]byte)(b[n:]))
+	return b
 }
 
 // MarshalText implements [encoding.TextMarshaler]. It returns the 26 bytes of

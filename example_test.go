@@ -345,6 +345,40 @@ func ExampleMasker() {
 	// 3X36YT6DZA8AW0NT3GCJJ9764WCVS
 }
 
+// Typed public IDs: a Masker for each type, made once, at start, from the
+// Masker of the key file. The same ULID has unrelated public IDs in two
+// types, and one type's never opens as another's. docs/public-ids.md shows
+// this code.
+func ExampleMasker_Typed() {
+	masker, err := ulid.ParseMasker("000102030405060708090a0b0c0d0e0f")
+	if err != nil {
+		log.Fatal(err)
+	}
+	users, err := masker.Typed("user")
+	if err != nil {
+		log.Fatal(err) // ulid.ErrInvalidPrefix: not TypeID's a-z and _
+	}
+	orders, err := masker.Typed("order")
+	if err != nil {
+		log.Fatal(err)
+	}
+	id := ulid.MustParse("01ARYZ6S41TSV4RRFFQ69G5FAV")
+	public := users.Mask(id) // user_yz4g5ym28fg1qptxha7hbqfjzf496
+	back, err := users.Unmask(public)
+	fmt.Println(back == id, err) // true <nil>
+	_, err = orders.Unmask(public)
+	if errors.Is(err, ulid.ErrWrongPrefix) {
+		fmt.Println(err) // a user's public ID where an order's belongs: 400
+	}
+	fmt.Println(public)
+	fmt.Println(orders.Mask(id))
+	// Output:
+	// true <nil>
+	// ulid: typed public ID of another type, want the prefix "order_"
+	// user_yz4g5ym28fg1qptxha7hbqfjzf496
+	// order_va3xj8yjvprrpzzw4pn06hgfb5vx5
+}
+
 // Unmask refuses a ULID, a typo and a public ID of another key, each with
 // its own sentinel error, before anything is looked up.
 func ExampleMasker_Unmask() {
@@ -380,4 +414,50 @@ func ExampleMasker_Unmask() {
 	// typo: ulid: public ID check character 'S' at offset 28 does not match: a character is mistyped, or two are swapped
 	// another key: ulid: public ID made with another key: its key mark names none of the keys given (a wrong or retired key)
 	// opens to 01ARYZ6S41TSV4RRFFQ69G5FAV
+}
+
+// user and order name two types of IDs by their TypeID prefixes.
+type user struct{}
+
+func (user) Prefix() string { return "user" }
+
+type order struct{}
+
+func (order) Prefix() string { return "order" }
+
+// A Typed ID's Go type names its type: a user's ID cannot be passed, or
+// decoded, where an order's belongs. Its text is TypeID text; in a database
+// it is the 16 bytes of its ULID.
+func ExampleTyped() {
+	id := ulid.MakeTyped[user]() // a UUIDv7, greater than the last
+	fmt.Println(strings.HasPrefix(id.String(), "user_"), id.ULID().IsUUIDv7())
+
+	u, err := ulid.ParseTyped[user]("user_01h455vb4pex5vsknk084sn02q")
+	fmt.Println(u.ULID(), err)
+	_, err = ulid.ParseTyped[order]("user_01h455vb4pex5vsknk084sn02q")
+	fmt.Println(errors.Is(err, ulid.ErrWrongPrefix)) // answer 400, look nothing up
+
+	data, _ := json.Marshal(struct{ ID ulid.Typed[user] }{u})
+	fmt.Println(string(data))
+	v, _ := u.Value() // what database/sql stores
+	fmt.Println(len(v.([]byte)), "bytes")
+	// Output:
+	// true true
+	// 01H455VB4PEX5VSKNK084SN02Q <nil>
+	// true
+	// {"ID":"user_01h455vb4pex5vsknk084sn02q"}
+	// 16 bytes
+}
+
+// ParseTypeID and AppendTypeID read and write TypeID text of any prefix.
+func ExampleParseTypeID() {
+	prefix, id, err := ulid.ParseTypeID("prefix_01h455vb4pex5vsknk084sn02q")
+	fmt.Println(prefix, id, id.UUIDString(), err)
+	b, err := ulid.AppendTypeID(nil, "order", id)
+	fmt.Println(string(b), err)
+	fmt.Println(id.StringLower())
+	// Output:
+	// prefix 01H455VB4PEX5VSKNK084SN02Q 01890a5d-ac96-774b-bcce-b302099a8057 <nil>
+	// order_01h455vb4pex5vsknk084sn02q <nil>
+	// 01h455vb4pex5vsknk084sn02q
 }

@@ -69,6 +69,10 @@ var markBlock = [aes.BlockSize]byte([]byte("ulid-public-id-1"))
 // and key always give the same public ID, and a new key gives every ULID a
 // new one.
 //
+// [Masker.Typed] returns a Masker of the same keys for one type of public
+// IDs, such as user_yz4g5ym28fg1qptxha7hbqfjzf496, which refuses the public
+// IDs of every other type.
+//
 // A Masker is not authorization: whoever holds a public ID can still present
 // it. It is safe for concurrent use; make it once, at start, and share it.
 //
@@ -76,14 +80,17 @@ var markBlock = [aes.BlockSize]byte([]byte("ulid-public-id-1"))
 // then refuses it with [ErrUnknownMaskingKey], which tells a public ID from other
 // text without any key; its Mask and AppendMask panic.
 type Masker struct {
-	keys []maskKey // keys[0] masks
+	keys   []maskKey // keys[0] masks
+	prefix string    // the type of a Masker that Typed made; "" for others
+	check  byte      // prefixCheck(prefix) for a typed Masker; 0 for others
 }
 
 // maskKey is one key of a Masker, with what is derived from it once.
 type maskKey struct {
-	block cipher.Block
-	mark  uint16  // 10 bits
-	text  [2]byte // mark as two characters of the alphabet
+	block  cipher.Block
+	mark   uint16  // 10 bits
+	text   [2]byte // mark as two characters of the alphabet, as public IDs show it
+	master []byte  // the key itself, from which Typed derives type keys; nil in a typed Masker
 }
 
 // NewMasker returns a Masker with the given AES keys, each 16, 24 or 32
@@ -99,7 +106,23 @@ func NewMasker(keys ...[]byte) (*Masker, error) {
 	if len(keys) == 0 {
 		return nil, wrapError(ErrInvalidMaskingKey, "no key")
 	}
-	m := &Masker{keys: make([]maskKey, len(keys))}
+	m, err := newMasker(keys, "")
+	if err != nil {
+		return nil, err
+	}
+	for i, key := range keys {
+		m.keys[i].master = slices.Clone(key)
+	}
+	return m, nil
+}
+
+// newMasker returns a Masker with keys, for the type prefix ("" for none):
+// NewMasker's, or the type keys that Typed derives from them.
+func newMasker(keys [][]byte, prefix string) (*Masker, error) {
+	m := &Masker{keys: make([]maskKey, len(keys)), prefix: prefix}
+	if prefix != "" {
+		m.check = prefixCheck(prefix)
+	}
 	for i, key := range keys {
 		block, err := aes.NewCipher(key)
 		if err != nil {
@@ -109,14 +132,22 @@ func NewMasker(keys ...[]byte) (*Masker, error) {
 		var out [aes.BlockSize]byte
 		block.Encrypt(out[:], markBlock[:])
 		mark := binary.BigEndian.Uint16(out[:]) >> 6
-		for j := range i {
-			if m.keys[j].mark == mark {
-				return nil, wrapError(ErrInvalidMaskingKey, "keys "+strconv.Itoa(j+1)+" and "+strconv.Itoa(i+1)+
-					" have the same key mark "+strconv.Quote(string(m.keys[j].text[:]))+
-					" (the same key twice, or a 1-in-1024 chance: make another key)")
-			}
+		text := [2]byte{alphabet[mark>>5], alphabet[mark&31]}
+		if prefix != "" {
+			text[0], text[1] = text[0]|0x20, text[1]|0x20 // lower case, as typed public IDs are written
 		}
-		m.keys[i] = maskKey{block: block, mark: mark, text: [2]byte{alphabet[mark>>5], alphabet[mark&31]}}
+		for j := range i {
+			if m.keys[j].mark != mark {
+				continue
+			}
+			same := " (the same key twice, or a 1-in-1024 chance: make another key)"
+			if prefix != "" {
+				same = " for the type " + strconv.Quote(prefix) + " (a 1-in-1024 chance for each type: make another key)"
+			}
+			return nil, wrapError(ErrInvalidMaskingKey, "keys "+strconv.Itoa(j+1)+" and "+strconv.Itoa(i+1)+
+				" have the same key mark "+strconv.Quote(string(m.keys[j].text[:]))+same)
+		}
+		m.keys[i] = maskKey{block: block, mark: mark, text: text}
 	}
 	return m, nil
 }
@@ -183,20 +214,36 @@ func keyTextError(n int, field string) error {
 
 // Mask returns the public ID of id: 29 upper-case characters of Crockford's
 // Base32, made with the Masker's first key. The same id and key always give
-// the same public ID. Mask allocates only the string it returns.
+// the same public ID. For a Masker that [Masker.Typed] returns, it is the
+// typed public ID: the prefix, '_', and 29 lower-case characters. Mask
+// allocates only the string it returns.
 func (m *Masker) Mask(id ULID) string {
-	b := m.AppendMask(make([]byte, 0, PublicIDSize), id)
+	b := m.AppendMask(make([]byte, 0, m.size()), id)
 	return unsafe.String(&b[0], len(b)) // b is new and never written again
 }
 
-// AppendMask appends the public ID of id, the 29 bytes that [Masker.Mask]
-// returns, to b and returns the extended buffer. It does not allocate if b
-// has room for 29 more bytes.
+// AppendMask appends the public ID of id, the bytes that [Masker.Mask]
+// returns, to b and returns the extended buffer: 29 bytes, or for a typed
+// Masker len(m.Prefix()) + 30. It does not allocate if b has room for them.
 func (m *Masker) AppendMask(b []byte, id ULID) []byte {
 	n := len(b)
-	b = slices.Grow(b, PublicIDSize)[:n+PublicIDSize]
+	b = slices.Grow(b, m.size())[:n+m.size()]
+	if m.prefix != "" {
+		n += copy(b[n:], m.prefix)
+		b[n] = '_'
+		n++
+	}
 	m.mask((*[PublicIDSize]byte)(b[n:]), id)
 	return b
+}
+
+// size returns the length of m's public IDs: PublicIDSize, and for a typed
+// Masker its prefix and '_' before that.
+func (m *Masker) size() int {
+	if m.prefix == "" {
+		return PublicIDSize
+	}
+	return len(m.prefix) + 1 + PublicIDSize
 }
 
 // mask writes the public ID of id into dst. It encrypts in dst's last 16
@@ -214,7 +261,12 @@ func (m *Masker) mask(dst *[PublicIDSize]byte, id ULID) {
 	dst[0], dst[1] = k.text[0], k.text[1]
 	encodeHalves((*[EncodedSize]byte)(dst[2:]), high, low)
 	c := checks()
-	dst[28] = alphabet[c.mark[k.mark]^c.blockCheck(high, low)]
+	dst[28] = alphabet[c.mark[k.mark]^c.blockCheck(high, low)^m.check]
+	if m.prefix != "" {
+		for i := range dst {
+			dst[i] |= 0x20 // lower case: letters gain the bit, digits have it
+		}
+	}
 }
 
 // blockPool holds the buffers that Unmask decrypts in: the block cipher is an
@@ -238,24 +290,40 @@ var blockPool = sync.Pool{New: func() any { return new([aes.BlockSize]byte) }}
 //
 // Unmask does not allocate unless it returns an error. It is safe for
 // concurrent use.
+//
+// A Masker that [Masker.Typed] returns reads typed public IDs only, and
+// refuses the others, untyped ones included, as described there.
 func (m *Masker) Unmask(s string) (ULID, error) {
 	return unmask(m, s)
 }
 
 // unmask is Unmask for text of either type.
 func unmask[T string | []byte](m *Masker, s T) (ULID, error) {
-	if len(s) != PublicIDSize {
-		return ULID{}, &ParseError{Err: ErrInvalidLength, Form: formPublicID, Length: len(s), Offset: -1, Want: wantPublicID}
+	body := s
+	if m.prefix != "" {
+		// The prefix is all before the last '_', as in TypeID text.
+		j := len(s) - 1
+		for j >= 0 && s[j] != '_' {
+			j--
+		}
+		if j != len(m.prefix) || string(s[:j]) != m.prefix {
+			return ULID{}, prefixFault(m, s)
+		}
+		body = s[j+1:]
+	}
+	base := len(s) - len(body) // the offset of the body in s
+	if len(body) != PublicIDSize {
+		return ULID{}, &ParseError{Err: ErrInvalidLength, Form: m.form(), Length: len(s), Offset: -1, Want: m.want()}
 	}
 	t := &decodeStrict
-	high, low, err := decode(s[2:28], t)
-	m0, m1, c := t[s[0]], t[s[1]], t[s[28]]
+	high, low, err := decode(body[2:28], t)
+	m0, m1, c := t[body[0]], t[body[1]], t[body[28]]
 	if err != nil || (m0|m1|c)&^31 != 0 {
-		return ULID{}, publicIDFault(s)
+		return ULID{}, bodyFault(m, s, base)
 	}
 	mark := uint16(m0)<<5 | uint16(m1)
-	if ct := checks(); ct.mark[mark]^ct.blockCheck(high, low) != c {
-		return ULID{}, &ParseError{Err: ErrCheckCharacter, Form: formPublicID, Length: len(s), Offset: 28, Byte: s[28]}
+	if ct := checks(); ct.mark[mark]^ct.blockCheck(high, low)^m.check != c {
+		return ULID{}, &ParseError{Err: ErrCheckCharacter, Form: m.form(), Length: len(s), Offset: base + 28, Byte: body[28]}
 	}
 	for i := range m.keys {
 		if k := &m.keys[i]; k.mark == mark {
@@ -268,27 +336,29 @@ func unmask[T string | []byte](m *Masker, s T) (ULID, error) {
 			return id, nil
 		}
 	}
-	return ULID{}, &ParseError{Err: ErrUnknownMaskingKey, Form: formPublicID, Length: len(s), Offset: 0, Byte: s[0]}
+	return ULID{}, &ParseError{Err: ErrUnknownMaskingKey, Form: m.form(), Length: len(s), Offset: base, Byte: body[0]}
 }
 
-// publicIDFault finds the first fault in s, a 29-byte string that has a byte
-// outside the alphabet or overflows, and describes it.
-func publicIDFault[T string | []byte](s T) error {
-	for i := range len(s) {
-		if decodeStrict[s[i]] == invalid {
-			return &ParseError{Err: ErrInvalidCharacter, Form: formPublicID, Length: len(s), Offset: i, Byte: s[i]}
+// bodyFault finds the first fault in the 29 bytes of s from base on, a
+// public ID or the body of a typed one that has a byte outside the alphabet
+// or overflows, and describes it.
+func bodyFault[T string | []byte](m *Masker, s T, base int) error {
+	body := s[base:]
+	for i := range len(body) {
+		if decodeStrict[body[i]] == invalid {
+			return &ParseError{Err: ErrInvalidCharacter, Form: m.form(), Length: len(s), Offset: base + i, Byte: body[i]}
 		}
 	}
 	// Every byte is in the alphabet: the block's first character is above 7.
 	// The check comes first, as in unmask, so that a typo there reads as one.
 	var values [PublicIDSize]byte
-	for i := range len(s) {
-		values[i] = decodeStrict[s[i]]
+	for i := range len(body) {
+		values[i] = decodeStrict[body[i]]
 	}
-	if checkValue(values[:]) != 0 {
-		return &ParseError{Err: ErrCheckCharacter, Form: formPublicID, Length: len(s), Offset: 28, Byte: s[28]}
+	if checkValue(values[:]) != m.check {
+		return &ParseError{Err: ErrCheckCharacter, Form: m.form(), Length: len(s), Offset: base + 28, Byte: body[28]}
 	}
-	return &ParseError{Err: ErrOverflow, Form: formPublicID, Length: len(s), Offset: 2, Byte: s[2]}
+	return &ParseError{Err: ErrOverflow, Form: m.form(), Length: len(s), Offset: base + 2, Byte: body[2]}
 }
 
 // String returns a description of m that names its keys by their marks and
@@ -297,6 +367,9 @@ func publicIDFault[T string | []byte](s T) error {
 func (m Masker) String() string {
 	var b strings.Builder
 	b.WriteString("ulid.Masker{")
+	if m.prefix != "" {
+		b.WriteString("type " + m.prefix + ", ")
+	}
 	if len(m.keys) > 0 {
 		b.WriteString("masks with " + string(m.keys[0].text[:]) + ", unmasks")
 		for _, k := range m.keys {
@@ -312,24 +385,50 @@ func (m Masker) String() string {
 // the same way.
 func (m Masker) GoString() string { return m.String() }
 
-// formPublicID and wantPublicID are ParseError's Form and Want for public IDs.
+// formPublicID and wantPublicID are ParseError's Form and Want for public
+// IDs, formTypedPublicID its Form for typed public IDs.
 const (
-	formPublicID = "public ID"
-	wantPublicID = "29"
+	formPublicID      = "public ID"
+	wantPublicID      = "29"
+	formTypedPublicID = "typed public ID"
 )
 
-// publicIDError is [ParseError.Error] for e.Form "public ID".
+// form returns the Form of m's errors.
+func (m *Masker) form() string {
+	if m.prefix == "" {
+		return formPublicID
+	}
+	return formTypedPublicID
+}
+
+// want returns the Want of m's length errors: the length of its public IDs.
+func (m *Masker) want() string {
+	if m.prefix == "" {
+		return wantPublicID
+	}
+	return strconv.Itoa(m.size())
+}
+
+// publicIDError is [ParseError.Error] for e.Form "public ID" and "typed
+// public ID".
 func (e *ParseError) publicIDError() string {
 	at := quoteByte(e.Byte) + " at offset " + strconv.Itoa(e.Offset)
+	typed := e.Form == formTypedPublicID
 	switch {
+	case e.Err == ErrWrongPrefix:
+		return "ulid: " + e.Form + " of another type" + e.want()
+	case e.Err == ErrCheckCharacter && typed:
+		return "ulid: " + e.Form + " check character " + at + " does not match: a character is mistyped, two are swapped, or the prefix was changed"
 	case e.Err == ErrCheckCharacter:
-		return "ulid: public ID check character " + at + " does not match: a character is mistyped, or two are swapped"
+		return "ulid: " + e.Form + " check character " + at + " does not match: a character is mistyped, or two are swapped"
+	case e.Err == ErrUnknownMaskingKey && typed:
+		return "ulid: " + e.Form + " made with another key or for another type: its key mark names none of the keys given (a wrong or retired key, or a changed prefix)"
 	case e.Err == ErrUnknownMaskingKey:
-		return "ulid: public ID made with another key: its key mark names none of the keys given (a wrong or retired key)"
+		return "ulid: " + e.Form + " made with another key: its key mark names none of the keys given (a wrong or retired key)"
 	case e.Err == ErrOverflow:
-		return "ulid: invalid public ID: character " + at + " is above '7'"
+		return "ulid: invalid " + e.Form + ": character " + at + " is above '7'"
 	case e.Offset < 0:
-		return "ulid: invalid public ID length " + strconv.Itoa(e.Length) + " bytes" + e.want()
+		return "ulid: invalid " + e.Form + " length " + strconv.Itoa(e.Length) + " bytes" + e.want()
 	}
-	return "ulid: invalid public ID: character " + at + aliasNote(e.Byte, ": a public ID has only the 32 characters of the alphabet") + e.want()
+	return "ulid: invalid " + e.Form + ": character " + at + aliasNote(e.Byte, ": a public ID has only the 32 characters of the alphabet") + e.want()
 }

@@ -8,8 +8,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
-	"os"
 	"os/exec"
 	"slices"
 	"strings"
@@ -32,6 +32,23 @@ type publicIDFile struct {
 		Key, Text, Error string
 		Offset           int
 	}
+	TypedKeys []struct {
+		Key, Prefix, Info, Mark string
+		TypeKey                 string `json:"type_key"`
+		PrefixCheck             byte   `json:"prefix_check"`
+	} `json:"typed_keys"`
+	TypedVectors []struct {
+		Key, Prefix, ULID, Block string
+		PublicID                 string `json:"public_id"`
+	} `json:"typed_vectors"`
+	TypedRefused []struct {
+		Key, Prefix, Text, Error string
+		Offset                   int
+	} `json:"typed_refused"`
+	TypedSameMark struct {
+		Keys         []string
+		Prefix, Mark string
+	} `json:"typed_same_mark"`
 }
 
 //go:embed testdata/publicid.json
@@ -588,37 +605,42 @@ func TestMaskAllocs(t *testing.T) {
 // GF(32), found by trying all 32, with products computed as carry-less
 // multiplications reduced modulo x^5 + x^2 + 1.
 func slowCheck(s string) byte {
-	mul := func(a, b uint) uint {
-		var p uint
-		for i := range 5 {
-			if b>>i&1 == 1 {
-				p ^= a << i
-			}
-		}
-		for bit := 8; bit >= 5; bit-- {
-			if p>>bit&1 == 1 {
-				p ^= 0x25 << (bit - 5)
-			}
-		}
-		return p
-	}
-	pow := func(k int) uint {
-		p := uint(1)
-		for range k {
-			p = mul(p, 2)
-		}
-		return p
-	}
 	for c := range uint(32) {
 		var sum uint
 		for i := range 28 {
-			sum ^= mul(uint(strings.IndexByte(alphabet, s[i])), pow(28-i))
+			sum ^= slowMul(uint(strings.IndexByte(alphabet, s[i])), slowPow(28-i))
 		}
 		if sum^c == 0 {
 			return alphabet[c]
 		}
 	}
 	panic("no check character")
+}
+
+// slowMul multiplies a and b in GF(32), for the slow check characters: a
+// carry-less multiplication, reduced modulo x^5 + x^2 + 1 by cancelling its
+// highest term with the modulus until it has none above x^4.
+func slowMul(a, b uint) uint {
+	var p uint
+	for i := range 5 {
+		p ^= a << i * (b >> i & 1)
+	}
+	for p >= 32 {
+		p ^= 0x25 << (bits.Len(p) - 6)
+	}
+	return p
+}
+
+// slowPow returns α^k in GF(32): x^k modulo x^5 + x^2 + 1, one shift and
+// reduction at a time.
+func slowPow(k int) uint {
+	p := uint(1)
+	for range k {
+		if p <<= 1; p >= 32 {
+			p ^= 0x25
+		}
+	}
+	return p
 }
 
 func testMasker(t testing.TB) *Masker {
@@ -666,64 +688,16 @@ func FuzzUnmask(f *testing.F) {
 // TestPublicIDGuideIsExample checks that every line of Go in
 // docs/public-ids.md (without its indentation and trailing comment) is a
 // line of the code that runs it, so that the guide shows code that runs: the
-// first Go block is ExampleMasker, the second the recipe of reload_test.go.
+// first Go block is ExampleMasker, the second the recipe of reload_test.go,
+// the third ExampleMasker_Typed.
 // The program of "Binding the keys of a key file" (```go program) is built
 // and run by TestPublicIDSQLProgram in integration/.
 func TestPublicIDGuideIsExample(t *testing.T) {
-	guide, err := os.ReadFile("docs/public-ids.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sources := []struct {
-		file, from string // the code after from, to the end of its function; all of file if from is ""
-	}{
+	checkGuideCode(t, "docs/public-ids.md", []guideSource{
 		{"example_test.go", "func ExampleMasker() {"},
 		{"reload_test.go", ""},
-	}
-	blocks := strings.Split(string(guide), "```go\n")[1:]
-	if len(blocks) != len(sources) {
-		t.Fatalf("docs/public-ids.md has %d Go blocks, want %d", len(blocks), len(sources))
-	}
-	for i, src := range sources {
-		code, err := os.ReadFile(src.file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		body := string(code)
-		if src.from != "" {
-			_, body, _ = strings.Cut(body, src.from)
-			body, _, _ = strings.Cut(body, "\n}\n")
-		}
-		here := map[string]bool{}
-		for line := range strings.Lines(body) {
-			here[codeLine(line)] = true
-		}
-		block, _, _ := strings.Cut(blocks[i], "```")
-		lines := 0
-		for line := range strings.Lines(block) {
-			if code := codeLine(line); code != "" {
-				lines++
-				if !here[code] {
-					t.Errorf("docs/public-ids.md, Go block %d: %q is not in %s", i+1, code, src.file)
-				}
-			}
-		}
-		if lines == 0 {
-			t.Errorf("docs/public-ids.md, Go block %d has no code", i+1)
-		}
-	}
-}
-
-// codeLine returns line without indentation, trailing comment and spaces.
-func codeLine(line string) string {
-	line = strings.TrimSpace(line)
-	if i := strings.Index(line, " //"); i >= 0 {
-		line = strings.TrimSpace(line[:i])
-	}
-	if strings.HasPrefix(line, "//") {
-		return ""
-	}
-	return line
+		{"example_test.go", "func ExampleMasker_Typed() {"},
+	})
 }
 
 // TestZeroMasker checks what the zero Masker does: Unmask checks the form and

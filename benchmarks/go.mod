@@ -22,6 +22,7 @@ require (
 	github.com/segmentio/ksuid v1.0.4
 	github.com/ulidgo/ulid v0.0.0-00010101000000-000000000000
 	github.com/ulidgo/ulid/pgxulid v0.0.0-00010101000000-000000000000
+	go.jetify.com/typeid v1.3.0
 	golang.org/x/perf v0.0.0-20250605212013-b481878a17be
 )
 

@@ -153,6 +153,12 @@ var keyThieves = []string{
 	`CREATE FUNCTION public.ulid_mask(id uuid, key text) RETURNS text LANGUAGE plpgsql AS $$
 	 BEGIN INSERT INTO public.mallory_keys VALUES ('ulid_mask(uuid, text)', key::bytea);
 	 RETURN public.ulid_mask(id, key::bytea); END $$`,
+	`CREATE FUNCTION public.ulid_unmask_typed(public_id text, prefix text, key bytea) RETURNS uuid LANGUAGE plpgsql AS $$
+	 BEGIN INSERT INTO public.mallory_keys VALUES ('ulid_unmask_typed(text, text, bytea)', key);
+	 RETURN public.ulid_unmask_typed(public_id, prefix, VARIADIC ARRAY[key]); END $$`,
+	`CREATE FUNCTION public.ulid_mask_typed(id uuid, prefix text, key text) RETURNS text LANGUAGE plpgsql AS $$
+	 BEGIN INSERT INTO public.mallory_keys VALUES ('ulid_mask_typed(uuid, text, text)', key::bytea);
+	 RETURN public.ulid_mask_typed(id, prefix, key::bytea); END $$`,
 }
 
 // ownSchemas installs pgcrypto and the kit as docs/sql.md prescribes where
@@ -186,7 +192,9 @@ func TestPostgresKitOverloadInItsSchema(t *testing.T) {
 	if v.Key == "k256" {
 		other = d.key["k128"]
 	}
-	// calls makes three calls qualified with schema and returns what went
+	tv := d.TypedVectors[0]
+	tid := ulid.MustParse(tv.ULID)
+	// calls makes five calls qualified with schema and returns what went
 	// wrong.
 	calls := func(t *testing.T, app, schema string) (wrong []string) {
 		conn := connectPg(t, app)
@@ -203,6 +211,12 @@ func TestPostgresKitOverloadInItsSchema(t *testing.T) {
 		if err := conn.QueryRow(ctx, "SELECT "+schema+".ulid_mask($1::uuid, $2)", id.UUIDString(), d.key[v.Key]).Scan(&text); err != nil || text != v.PublicID {
 			wrong = append(wrong, fmt.Sprintf("%s.ulid_mask(%s, key) = %q, %v; want %q", schema, v.ULID, text, err, v.PublicID))
 		}
+		if err := conn.QueryRow(ctx, "SELECT "+schema+".ulid_unmask_typed($1, $2, $3)", tv.PublicID, tv.Prefix, d.key[tv.Key]).Scan(&u); err != nil || ulid.ULID(u) != tid {
+			wrong = append(wrong, fmt.Sprintf("%s.ulid_unmask_typed(%s, %s, key) = %v, %v; want %v", schema, tv.PublicID, tv.Prefix, ulid.ULID(u), err, tid))
+		}
+		if err := conn.QueryRow(ctx, "SELECT "+schema+".ulid_mask_typed($1::uuid, $2, $3)", tid.UUIDString(), tv.Prefix, d.key[tv.Key]).Scan(&text); err != nil || text != tv.PublicID {
+			wrong = append(wrong, fmt.Sprintf("%s.ulid_mask_typed(%s, %s, key) = %q, %v; want %q", schema, tv.ULID, tv.Prefix, text, err, tv.PublicID))
+		}
 		return wrong
 	}
 
@@ -210,10 +224,11 @@ func TestPostgresKitOverloadInItsSchema(t *testing.T) {
 		db := newHijackDB(t, "ulidoverload", false, psqlInstall(t, pgKitFile, pgPublicIDFile))
 		execAll(t, db.mallory, keyThieves...)
 		wrong := calls(t, db.app, "public")
-		// mallory's ulid_unmask overloads pass the call on; the untyped key
-		// of ulid_mask goes to mallory's (uuid, text) as text, which a
-		// bytea key is not: that call fails.
-		if seen := textColumn(t, db.app, mallorysKeys); len(seen) != 2 || len(wrong) != 1 {
+		// mallory's ulid_unmask and ulid_unmask_typed overloads pass the
+		// call on; the untyped key of ulid_mask and ulid_mask_typed goes to
+		// mallory's (uuid, text) and (uuid, text, text) as text, which a
+		// bytea key is not: those calls fail.
+		if seen := textColumn(t, db.app, mallorysKeys); len(seen) != 3 || len(wrong) != 2 {
 			t.Errorf("qualified calls into public reached %q of mallory's overloads beside the kit's, and went wrong %q: the guide's warning is not shown", seen, wrong)
 		}
 	})
@@ -230,17 +245,19 @@ func TestPostgresKitOverloadInItsSchema(t *testing.T) {
 }
 
 // What docs/sql.md says of pgcrypto in a schema that others may create in:
-// mallory's overloads of encrypt and decrypt with one more parameter, that
-// has a default, leave the kit's calls of them two equally good candidates,
-// and every public-ID function fails with "function public.encrypt(bytea,
-// bytea, text) is not unique". No overload mallory may create wins over
-// pgcrypto's own (see TestPostgresKitSearchPathCallTime), so results and
-// keys are safe, but the functions stop. With pgcrypto in a schema of its
-// own, the same overloads in public change nothing.
+// mallory's overloads of encrypt, decrypt and hmac with one more parameter,
+// that has a default, leave the kit's calls of them two equally good
+// candidates, and every public-ID function fails with "function
+// public.encrypt(bytea, bytea, text) is not unique"; with hmac's alone, the
+// typed ones fail at their type key. No overload mallory may create wins
+// over pgcrypto's own (see TestPostgresKitSearchPathCallTime), so results
+// and keys are safe, but the functions stop. With pgcrypto in a schema of
+// its own, the same overloads in public change nothing.
 func TestPostgresKitPgcryptoOverload(t *testing.T) {
 	overloads := []string{
 		`CREATE FUNCTION public.encrypt(bytea, bytea, text, n int DEFAULT 0) RETURNS bytea LANGUAGE sql AS $$ SELECT '\x00'::bytea $$`,
 		`CREATE FUNCTION public.decrypt(bytea, bytea, text, n int DEFAULT 0) RETURNS bytea LANGUAGE sql AS $$ SELECT '\x00'::bytea $$`,
+		`CREATE FUNCTION public.hmac(bytea, bytea, text, n int DEFAULT 0) RETURNS bytea LANGUAGE sql AS $$ SELECT '\x00'::bytea $$`,
 	}
 	t.Run("pgcrypto in public: what the guide warns of", func(t *testing.T) {
 		db := newHijackDB(t, "ulidpgcrypto", false, psqlInstall(t, pgKitFile, pgPublicIDFile))
@@ -251,6 +268,12 @@ func TestPostgresKitPgcryptoOverload(t *testing.T) {
 		err := conn.QueryRow(testContext(t), "SELECT ulid_mask($1::uuid, $2::bytea)", ulid.Make().UUIDString(), make([]byte, 16)).Scan(&text)
 		if err == nil || !strings.Contains(err.Error(), "is not unique") {
 			t.Errorf("ulid_mask with mallory's overloads beside pgcrypto's = %q, %v; want the error \"... is not unique\"", text, err)
+		}
+		// hmac's overload alone stops the typed functions, at the type key.
+		execAll(t, db.mallory, `DROP FUNCTION public.encrypt(bytea, bytea, text, int), public.decrypt(bytea, bytea, text, int)`)
+		err = conn.QueryRow(testContext(t), "SELECT ulid_mask_typed($1::uuid, 'user', $2::bytea)", ulid.Make().UUIDString(), make([]byte, 16)).Scan(&text)
+		if err == nil || !strings.Contains(err.Error(), "function public.hmac(bytea, bytea, text) is not unique") {
+			t.Errorf("ulid_mask_typed with mallory's overload beside pgcrypto's hmac = %q, %v; want the error \"... is not unique\"", text, err)
 		}
 	})
 	t.Run("pgcrypto in a schema of its own", func(t *testing.T) {

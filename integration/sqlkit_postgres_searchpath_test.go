@@ -62,6 +62,9 @@ var shadows = []string{
 	 BEGIN INSERT INTO public.mallory_calls VALUES ('encrypt', encode(k, 'hex')); RETURN d; END $$`,
 	`CREATE FUNCTION public.decrypt(d bytea, k bytea, m varchar) RETURNS bytea LANGUAGE plpgsql AS $$
 	 BEGIN INSERT INTO public.mallory_calls VALUES ('decrypt', encode(k, 'hex')); RETURN d; END $$`,
+	// And beside its hmac, which derives the keys of typed public IDs.
+	`CREATE FUNCTION public.hmac(d bytea, k bytea, m varchar) RETURNS bytea LANGUAGE plpgsql AS $$
+	 BEGIN INSERT INTO public.mallory_calls VALUES ('hmac', encode(k, 'hex')); RETURN k || k; END $$`,
 	// ulid_public_id.sql's install block: the tables it writes into the
 	// functions.
 	`CREATE FUNCTION public.unnest(a int[]) RETURNS SETOF int LANGUAGE plpgsql AS $$
@@ -75,7 +78,7 @@ var dropShadows = []string{
 	`DROP OPERATOR public.% (int8, int4)`, `DROP OPERATOR public.* (numeric, int4)`,
 	`DROP FUNCTION public.mallory_or, public.mallory_and, public.mallory_mod, public.mallory_mul,
 	 public.array_position(int[], int), public.cardinality(int[]), public.convert_to(text, text), public.unnest(int[]),
-	 public.encrypt(bytea, bytea, varchar), public.decrypt(bytea, bytea, varchar)`,
+	 public.encrypt(bytea, bytea, varchar), public.decrypt(bytea, bytea, varchar), public.hmac(bytea, bytea, varchar)`,
 }
 
 // hijackDB is a database whose schema public anyone may create in, as on
@@ -225,6 +228,33 @@ func kitAnswers(t *testing.T, app, path string) []string {
 		err = conn.QueryRow(ctx, "SELECT ulid_public_id_mark($1::bytea)", d.key[v.Key]).Scan(&text)
 		check("ulid_public_id_mark("+v.Key+")", text, v.PublicID[:2], err)
 	}
+	// ulid_public_id.sql's typed functions, on the shared vectors, with two
+	// keys in both orders, and a typed public ID of another type refused.
+	for _, v := range d.TypedVectors {
+		id := ulid.MustParse(v.ULID)
+		var text string
+		var u [16]byte
+		err := conn.QueryRow(ctx, "SELECT ulid_mask_typed($1::uuid, $2::text, $3::bytea)", id.UUIDString(), v.Prefix, d.key[v.Key]).Scan(&text)
+		check("ulid_mask_typed("+v.ULID+", "+v.Prefix+", "+v.Key+")", text, v.PublicID, err)
+		other := d.key["k256"]
+		if v.Key == "k256" {
+			other = d.key["k128"]
+		}
+		for _, keys := range [][][]byte{{d.key[v.Key]}, {d.key[v.Key], other}, {other, d.key[v.Key]}} {
+			err := conn.QueryRow(ctx, "SELECT ulid_unmask_typed($1::text, $2::text, VARIADIC $3::bytea[])", v.PublicID, v.Prefix, keys).Scan(&u)
+			check(fmt.Sprintf("ulid_unmask_typed(%s, %d keys)", v.PublicID, len(keys)), ulid.ULID(u), id, err)
+		}
+		err = conn.QueryRow(ctx, "SELECT ulid_public_id_mark_typed($1::text, $2::bytea)", v.Prefix, d.key[v.Key]).Scan(&text)
+		check("ulid_public_id_mark_typed("+v.Prefix+", "+v.Key+")", text, v.PublicID[len(v.Prefix)+1:len(v.Prefix)+3], err)
+	}
+	for _, r := range d.TypedRefused {
+		_, wantErr := typedOf(t, newMasker(t, d.key[r.Key]), r.Prefix).Unmask(r.Text)
+		var u *[16]byte
+		err := conn.QueryRow(ctx, "SELECT ulid_unmask_typed($1::text, $2::text, $3::bytea)", r.Text, r.Prefix, d.key[r.Key]).Scan(&u)
+		if err == nil || !strings.Contains(err.Error(), wantErr.Error()) {
+			wrong = append(wrong, fmt.Sprintf("ulid_unmask_typed(%s, %s, %s) = %x, %v; want the error %q", r.Text, r.Prefix, r.Key, u, err, wantErr))
+		}
+	}
 	// A public ID of k256 is refused with k128 alone, never opened.
 	ofOther := newMasker(t, d.key["k256"]).Mask(ulid.MustParse("01ARYZ6S41TSV4RRFFQ69G5FAV"))
 	_, wantErr := newMasker(t, d.key["k128"]).Unmask(ofOther)
@@ -355,6 +385,9 @@ func TestPostgresKitSearchPathPinned(t *testing.T) {
 	for _, f := range []string{pgKitFile, pgPublicIDFile} {
 		for _, m := range createFunction.FindAllStringSubmatch(readKit(t, f), -1) {
 			want = append(want, m[1])
+			if m[2] != "" {
+				want = append(want, m[1]+"_typed")
+			}
 		}
 	}
 	slices.Sort(want)
@@ -385,9 +418,10 @@ func TestPostgresKitSearchPathPinned(t *testing.T) {
 }
 
 // createFunction matches a CREATE FUNCTION of the kit files, the name in
-// group 1 (ulid_public_id.sql writes the schema in as @target@), up to the
-// AS of its body.
-var createFunction = regexp.MustCompile(`(?m)^CREATE OR REPLACE FUNCTION (?:@target@\.)?(\w+)\((?s:.*?)\n(?:AS|BEGIN ATOMIC)\b`)
+// group 1, up to the AS of its body. ulid_public_id.sql writes the schema in
+// as @target@, and makes each of its functions a second time, for typed
+// public IDs, with @typed@ in the name as _typed: group 2 is @typed@ then.
+var createFunction = regexp.MustCompile(`(?m)^CREATE OR REPLACE FUNCTION (?:@target@\.)?(\w+)(@typed@)?\((?s:.*?)\n(?:AS|BEGIN ATOMIC)\b`)
 
 // Every CREATE FUNCTION statement of the PostgreSQL kit files pins
 // search_path, and the install block of ulid_public_id.sql pins it before

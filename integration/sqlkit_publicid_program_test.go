@@ -78,10 +78,11 @@ func shellWords(line string) []string {
 // TestPublicIDSQLProgram builds the guide's program and runs, as a role that
 // may only call the functions and read the table orders, each PostgreSQL
 // statement of "Using them" with the keys of a key file: the public IDs of
-// a list, a lookup with one key, and a lookup during a rotation. It runs the
-// command line of the guide's shell block as it is, a refused public ID and a
-// bad key file (exit status 1, no key in the message), and checks that
-// decode($2, 'hex') of a key's hex digits masks as Mask does.
+// a list, a lookup with one key, a lookup during a rotation, and one by a
+// typed public ID. It runs the command line of the guide's shell block as it
+// is, a refused public ID and a bad key file (exit status 1, no key in the
+// message), and checks that decode($2, 'hex') of a key's hex digits masks as
+// Mask does.
 func TestPublicIDSQLProgram(t *testing.T) {
 	pg := installPgPublicID(t)
 	program := buildGuideProgram(t)
@@ -142,8 +143,8 @@ func TestPublicIDSQLProgram(t *testing.T) {
 
 	t.Run("the statements of Using them", func(t *testing.T) {
 		blocks := guideBlocks(t, publicIDGuide, "sql postgres")
-		if len(blocks) != 3 {
-			t.Fatalf("%d PostgreSQL blocks in %s, want 3: a list, a lookup, a lookup during a rotation", len(blocks), publicIDGuide)
+		if len(blocks) != 4 {
+			t.Fatalf("%d PostgreSQL blocks in %s, want 4: a list, a lookup, a lookup during a rotation, a lookup by a typed public ID", len(blocks), publicIDGuide)
 		}
 		sorted := slices.SortedFunc(slices.Values(ids), ulid.ULID.Compare)
 		var list strings.Builder
@@ -157,6 +158,7 @@ func TestPublicIDSQLProgram(t *testing.T) {
 			{nil, list.String()},
 			{[]string{masker.Mask(ids[3])}, total[ids[3]] + "\n"},
 			{[]string{oldMasker.Mask(ids[4])}, total[ids[4]] + "\n"},
+			{[]string{typedOf(t, masker, "order").Mask(ids[5])}, total[ids[5]] + "\n"},
 		} {
 			stdout, stderr, err := run(append([]string{"keys", blocks[i]}, tc.args...)...)
 			if err != nil || stdout != tc.want || stderr != "" {

@@ -59,6 +59,28 @@ type publicIDData struct {
 		Error  string `json:"error"`
 		Offset int    `json:"offset"`
 	} `json:"refused"`
+	TypedKeys []struct {
+		Key    string `json:"key"`
+		Prefix string `json:"prefix"`
+		Mark   string `json:"mark"`
+	} `json:"typed_keys"`
+	TypedVectors []struct {
+		Key      string `json:"key"`
+		Prefix   string `json:"prefix"`
+		ULID     string `json:"ulid"`
+		PublicID string `json:"public_id"`
+	} `json:"typed_vectors"`
+	TypedRefused []struct {
+		Key    string `json:"key"`
+		Prefix string `json:"prefix"`
+		Text   string `json:"text"`
+		Error  string `json:"error"`
+		Offset int    `json:"offset"`
+	} `json:"typed_refused"`
+	TypedSameMark struct {
+		Keys   []string `json:"keys"`
+		Prefix string   `json:"prefix"`
+	} `json:"typed_same_mark"`
 
 	key map[string][]byte // by name
 }
@@ -122,41 +144,62 @@ func refusal(t testing.TB, m *ulid.Masker, s string) badPublicID {
 // bytes that are not UTF-8 too.
 func badPublicIDs(t testing.TB, key []byte, others [][]byte, binary bool) []badPublicID {
 	t.Helper()
-	m := newMasker(t, key)
+	var of []*ulid.Masker
+	for _, k := range others {
+		of = append(of, newMasker(t, k))
+	}
+	return badPublicIDsOf(t, newMasker(t, key), of, binary)
+}
+
+// badPublicIDsOf is badPublicIDs for the masker m, typed or not, and the
+// public IDs of the maskers others. For a typed m, the lengths run from 0 to
+// 31 more than its public IDs', the offsets over the body, and text with
+// other prefixes, or none, is added: TypeID text, and the typed public IDs of
+// other prefixes, in other case, and with '_' in the body.
+func badPublicIDsOf(t testing.TB, m *ulid.Masker, others []*ulid.Masker, binary bool) []badPublicID {
+	t.Helper()
 	id := ulid.MustParse("01KVT0F720ZK9N4T2QX7VR8WMC")
 	good := m.Mask(id)
+	base := len(good) - ulid.PublicIDSize // where the body starts: 0 for an untyped m
 	var in []string
-	for n := range 61 {
-		if n != ulid.PublicIDSize {
+	for n := range len(good) + 32 {
+		if n != len(good) {
 			in = append(in, strings.Repeat(good, 3)[:n])
 		}
 	}
 	in = append(in, id.String(), id.UUIDString(), strings.ReplaceAll(id.UUIDString(), "-", ""),
-		"{"+id.UUIDString()+"}", "urn:uuid:"+id.UUIDString(), " "+good, good+"\n", good[:28]+"é")
+		"{"+id.UUIDString()+"}", "urn:uuid:"+id.UUIDString(), " "+good, good+"\n", good[:len(good)-1]+"é")
+	if p := m.Prefix(); p != "" {
+		body := good[base:]
+		in = append(in, p+"_"+strings.ToLower(id.String()), strings.ToUpper(p)+"_"+body, p+"s_"+body, p[1:]+"_"+body,
+			p+"_x_"+body, "x_"+p+"_"+body, p+"__"+body, "_"+body, body, p+body, p+"-"+body, p+"_"+body[:10]+"_"+body[11:],
+			strings.ToUpper(good))
+	}
 	bad := []string{"U", "u", "I", "i", "L", "l", "O", "o", "-", " ", "!", "'", `\`, `"`, "@", "[", "`", "{", "~", "\x7f",
 		"\t", "\n", "%", "_", "*", "=", "$", "+", "/"}
 	if binary {
 		bad = append(bad, "\x00", "\x80", "\xff")
 	}
 	const alphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
-	for i := range ulid.PublicIDSize {
+	for i := base; i < len(good); i++ {
 		for _, c := range bad {
 			in = append(in, good[:i]+c+good[i+1:])
 		}
 		for _, c := range []string{"é", "€", "😀"} {
-			if i+len(c) <= ulid.PublicIDSize {
+			if i+len(c) <= len(good) {
 				in = append(in, good[:i]+c+good[i+len(c):])
 			}
 		}
 		// A substitution: the next character of the alphabet.
-		in = append(in, good[:i]+string(alphabet[(strings.IndexByte(alphabet, good[i])+1)%32])+good[i+1:])
-		if i+1 < ulid.PublicIDSize && good[i] != good[i+1] {
+		next := alphabet[(strings.IndexByte(alphabet, strings.ToUpper(good[i : i+1])[0])+1)%32]
+		in = append(in, good[:i]+string(next)+good[i+1:])
+		if i+1 < len(good) && good[i] != good[i+1] {
 			in = append(in, good[:i]+good[i+1:i+2]+good[i:i+1]+good[i+2:])
 		}
 	}
 	// Character 2 above 7, with the check character that matches.
 	for _, c := range alphabet[8:] {
-		s := good[:2] + string(c) + good[3:28]
+		s := good[:base+2] + string(c) + good[base+3:base+28]
 		found := false
 		for _, check := range alphabet {
 			if _, err := m.Unmask(s + string(check)); errors.Is(err, ulid.ErrOverflow) {
@@ -168,8 +211,8 @@ func badPublicIDs(t testing.TB, key []byte, others [][]byte, binary bool) []badP
 			t.Fatalf("no check character makes %q an overflow", s)
 		}
 	}
-	for _, k := range others {
-		in = append(in, newMasker(t, k).Mask(id))
+	for _, o := range others {
+		in = append(in, o.Mask(id))
 	}
 	out := make([]badPublicID, 0, len(in))
 	for _, s := range in {
@@ -179,7 +222,11 @@ func badPublicIDs(t testing.TB, key []byte, others [][]byte, binary bool) []badP
 	for _, b := range out {
 		kinds[b.err.Err]++
 	}
-	for _, e := range []error{ulid.ErrInvalidLength, ulid.ErrInvalidCharacter, ulid.ErrCheckCharacter, ulid.ErrOverflow, ulid.ErrUnknownMaskingKey} {
+	want := []error{ulid.ErrInvalidLength, ulid.ErrInvalidCharacter, ulid.ErrCheckCharacter, ulid.ErrOverflow, ulid.ErrUnknownMaskingKey}
+	if m.Prefix() != "" {
+		want = append(want, ulid.ErrWrongPrefix)
+	}
+	for _, e := range want {
 		if kinds[e] == 0 {
 			t.Fatalf("no bad public ID refused with %v", e)
 		}
@@ -395,7 +442,7 @@ func TestPostgresPublicIDInstall(t *testing.T) {
 	app := connectPg(t, db.app)
 	rows, err := app.Query(ctx, `SELECT p.oid::regprocedure::text, n.nspname, p.provolatile::text, p.proisstrict, p.proparallel::text, l.lanname, p.prosecdef
 		FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace JOIN pg_language l ON l.oid = p.prolang
-		WHERE p.proname IN ('ulid_mask', 'ulid_unmask', 'ulid_public_id_mark') ORDER BY 1`)
+		WHERE p.proname IN ('ulid_mask', 'ulid_unmask', 'ulid_public_id_mark', 'ulid_mask_typed', 'ulid_unmask_typed', 'ulid_public_id_mark_typed')`)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -411,10 +458,14 @@ func TestPostgresPublicIDInstall(t *testing.T) {
 	if err := rows.Err(); err != nil {
 		t.Fatal(err)
 	}
+	slices.Sort(got)
 	want := []string{
 		"pubid ulid_mask(uuid,bytea) i strict=true s plpgsql definer=false",
+		"pubid ulid_mask_typed(uuid,text,bytea) i strict=true s plpgsql definer=false",
 		"pubid ulid_public_id_mark(bytea) i strict=true s plpgsql definer=false",
+		"pubid ulid_public_id_mark_typed(text,bytea) i strict=true s plpgsql definer=false",
 		"pubid ulid_unmask(text,bytea[]) i strict=true s plpgsql definer=false",
+		"pubid ulid_unmask_typed(text,text,bytea[]) i strict=true s plpgsql definer=false",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("functions:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
@@ -708,6 +759,7 @@ func TestPostgresPublicIDSessionSettings(t *testing.T) {
 				t.Fatalf("standard_conforming_strings = %q, %v", scs, err)
 			}
 			pgCheckVectors(t, conn, d, coll)
+			pgCheckTypedVectors(t, conn, d, coll)
 			// The errors that quote a backslash or a quote.
 			m := newMasker(t, d.key["k128"])
 			for _, s := range []string{`3X36YT6\ZA8AW0NT3GCJJ9764WCVS`, `3X36YT6'ZA8AW0NT3GCJJ9764WCVS`, "3X36YT6éA8AW0NT3GCJJ9764WCVS"} {
@@ -1014,7 +1066,9 @@ func TestMariaDBPublicIDInstall(t *testing.T) {
 	got := mariadbFunctions(t, db, "ulidpubid")
 	want := map[string]string{}
 	for _, f := range []string{"ulid_mask", "ulid_unmask", "ulid_unmask_either", "ulid_public_id_mark",
-		"_ulid_public_id_fail", "_ulid_public_id_key", "_ulid_public_id_error"} {
+		"_ulid_public_id_fail", "_ulid_public_id_key", "_ulid_public_id_error", "_ulid_hmac_sha256", "_ulid_public_id_keys",
+		"ulid_mask_typed", "ulid_unmask_typed", "ulid_unmask_typed_either", "ulid_public_id_mark_typed",
+		"_ulid_type_key", "_ulid_prefix_check", "_ulid_unmask_typed"} {
 		want[f] = "YES NO SQL INVOKER"
 	}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
@@ -1041,6 +1095,7 @@ func TestMariaDBPublicIDInstall(t *testing.T) {
 	}
 	d := loadPublicIDData(t)
 	mariadbCheckVectors(t, mig, d)
+	mariadbCheckTypedVectors(t, mig, d)
 	m := newMasker(t, d.key["k128"])
 	for _, s := range []string{`3X36YT6\ZA8AW0NT3GCJJ9764WCVS`, `3X36YT6'ZA8AW0NT3GCJJ9764WCVS`, `3X36YT6"ZA8AW0NT3GCJJ9764WCVS`} {
 		want := refusal(t, m, s)
@@ -1077,59 +1132,79 @@ func TestMariaDBPublicIDVectors(t *testing.T) {
 func TestMariaDBPublicIDDifferential(t *testing.T) {
 	db := openSQL(t, "mysql", installMariaDBPublicID(t))
 	d := loadPublicIDData(t)
+	rng := rand.New(rand.NewPCG(26, 4))
+	cases := publicIDCases(t, kitValues, rng, d.key["k128"], d.key["k128b"])
+	rows := make([][]any, len(cases))
+	for i, c := range cases {
+		rows[i] = []any{i, c.id[:], c.sent, c.key}
+	}
+	took := mariadbBothWays(t, db, "pid_in (n INT PRIMARY KEY, b BINARY(16), p VARBINARY(64), k BINARY(16))", rows,
+		[2]string{"SELECT n, ulid_mask(b, k) FROM pid_in ORDER BY n", "SELECT n, ulid_unmask(p, k) FROM pid_in ORDER BY n"},
+		func(f, i int) string { return [2]string{cases[i].public, string(cases[i].id[:])}[f] })
+	logSpeed(t, "MariaDB", [2]string{"ulid_mask", "ulid_unmask"}, len(cases), took)
+}
+
+// logSpeed logs how many calls of each of the two functions named ran in
+// how long on server, and how many that is a second.
+func logSpeed(t *testing.T, server string, functions [2]string, n int, took [2]time.Duration) {
+	t.Logf("%s: %d %s in %v (%.0f/s), %d %s in %v (%.0f/s)", server,
+		n, functions[0], took[0].Round(time.Millisecond), float64(n)/took[0].Seconds(),
+		n, functions[1], took[1].Round(time.Millisecond), float64(n)/took[1].Seconds())
+}
+
+// mariadbBothWays makes the temporary table table (its name and columns) on
+// one connection of db and loads rows into it, 1,000 to an INSERT; then it
+// runs the two queries, each of which returns a row's number, the first
+// column, and a value, and checks each value against want(f, n), f being the
+// query's index. It returns how long each query took.
+func mariadbBothWays(t *testing.T, db *sql.DB, table string, rows [][]any, queries [2]string, want func(f, n int) string) (took [2]time.Duration) {
+	t.Helper()
 	ctx := testContext(t)
 	conn, err := db.Conn(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer conn.Close()
-	rng := rand.New(rand.NewPCG(26, 4))
-	cases := publicIDCases(t, kitValues, rng, d.key["k128"], d.key["k128b"])
-	if _, err := conn.ExecContext(ctx, "CREATE TEMPORARY TABLE pid_in (n INT PRIMARY KEY, b BINARY(16), p VARBINARY(64), k BINARY(16))"); err != nil {
+	if _, err := conn.ExecContext(ctx, "CREATE TEMPORARY TABLE "+table); err != nil {
 		t.Fatal(err)
 	}
+	name, _, _ := strings.Cut(table, " ")
 	const batch = 1000
-	for i := 0; i < len(cases); i += batch {
-		end := min(i+batch, len(cases))
-		args := make([]any, 0, 4*(end-i))
-		for j := i; j < end; j++ {
-			args = append(args, j, cases[j].id[:], cases[j].sent, cases[j].key)
+	for i := 0; i < len(rows); i += batch {
+		end := min(i+batch, len(rows))
+		var args []any
+		for _, r := range rows[i:end] {
+			args = append(args, r...)
 		}
-		if _, err := conn.ExecContext(ctx, "INSERT INTO pid_in VALUES "+strings.TrimSuffix(strings.Repeat("(?, ?, ?, ?), ", end-i), ", "), args...); err != nil {
+		values := "(" + strings.TrimSuffix(strings.Repeat("?, ", len(rows[i])), ", ") + "), "
+		if _, err := conn.ExecContext(ctx, "INSERT INTO "+name+" VALUES "+strings.TrimSuffix(strings.Repeat(values, end-i), ", "), args...); err != nil {
 			t.Fatal(err)
 		}
 	}
-	var took [2]time.Duration
-	for f, q := range []string{"SELECT n, ulid_mask(b, k) FROM pid_in ORDER BY n", "SELECT n, ulid_unmask(p, k) FROM pid_in ORDER BY n"} {
+	for f, q := range queries {
 		start := time.Now()
-		rows, err := conn.QueryContext(ctx, q)
+		res, err := conn.QueryContext(ctx, q)
 		if err != nil {
 			t.Fatal(err)
 		}
 		n := 0
-		for rows.Next() {
+		for res.Next() {
 			var i int
 			var got []byte
-			if err := rows.Scan(&i, &got); err != nil {
+			if err := res.Scan(&i, &got); err != nil {
 				t.Fatal(err)
 			}
-			c := cases[i]
-			if f == 0 && (got == nil || string(got) != c.public) {
-				t.Fatalf("ulid_mask(%x) = %q, want %s", c.id[:], got, c.public)
-			}
-			if f == 1 && (got == nil || string(got) != string(c.id[:])) {
-				t.Fatalf("ulid_unmask(%s) = %x, want %x", c.sent, got, c.id[:])
+			if w := want(f, i); got == nil || string(got) != w {
+				t.Fatalf("%s: row %d (%q): %q, want %q", q, i, rows[i], got, w)
 			}
 			n++
 		}
-		if err := rows.Err(); err != nil || n != len(cases) {
-			t.Fatalf("%s: %d rows, %v; want %d", q, n, err, len(cases))
+		if err := res.Err(); err != nil || n != len(rows) {
+			t.Fatalf("%s: %d rows, %v; want %d", q, n, err, len(rows))
 		}
 		took[f] = time.Since(start)
 	}
-	t.Logf("MariaDB: %d ulid_mask in %v (%.0f/s), %d ulid_unmask in %v (%.0f/s)",
-		len(cases), took[0].Round(time.Millisecond), float64(len(cases))/took[0].Seconds(),
-		len(cases), took[1].Round(time.Millisecond), float64(len(cases))/took[1].Seconds())
+	return took
 }
 
 // Each bad public ID, NUL and bytes that are not UTF-8 included, is an error
@@ -1526,7 +1601,8 @@ func b2i(b bool) int {
 // "sql postgres" on PostgreSQL and each marked "sql mariadb" on MariaDB, with
 // the parameters the text describes, on a table orders of 1,000 rows. Each
 // returns the rows it should; a lookup by public ID reads one row by the
-// primary key; a public ID of another key is an error, not an empty result.
+// primary key; a public ID of another key, or of another type, is an error,
+// not an empty result.
 func TestPublicIDGuide(t *testing.T) {
 	d := loadPublicIDData(t)
 	rng := rand.New(rand.NewPCG(26, 8))
@@ -1539,10 +1615,12 @@ func TestPublicIDGuide(t *testing.T) {
 	oldPublic := newMasker(t, oldKey).Mask(ids[7])
 	newPublic := masker.Mask(ids[5])
 	other := newMasker(t, randomKey(rng, 16)).Mask(ids[5])
+	typedPublic := typedOf(t, masker, "order").Mask(ids[9])
+	userPublic := typedOf(t, masker, "user").Mask(ids[9])
 	// args[i] are the parameters of block i; want its one row's total, or
 	// -1 for the list.
-	args := [][]any{{newKey}, {newPublic, newKey}, {oldPublic, newKey, oldKey}}
-	want := []int{-1, 5, 7}
+	args := [][]any{{newKey}, {newPublic, newKey}, {oldPublic, newKey, oldKey}, {typedPublic, newKey}}
+	want := []int{-1, 5, 7, 9}
 
 	t.Run("PostgreSQL", func(t *testing.T) {
 		conn := connectPg(t, installPgPublicID(t).app)
@@ -1596,6 +1674,10 @@ func TestPublicIDGuide(t *testing.T) {
 		err := conn.QueryRow(ctx, blocks[1], other, newKey).Scan(&total)
 		if pe := pgError(t, err, "a public ID of another key"); pe.Code != "22P02" {
 			t.Errorf("a public ID of another key: %s %q, want 22P02", pe.Code, pe.Message)
+		}
+		err = conn.QueryRow(ctx, blocks[3], userPublic, newKey).Scan(&total)
+		if pe := pgError(t, err, "a public ID of another type"); pe.Code != "22P02" || !strings.Contains(pe.Message, "another type") {
+			t.Errorf("a public ID of another type: %s %q, want 22P02", pe.Code, pe.Message)
 		}
 	})
 
@@ -1660,6 +1742,10 @@ func TestPublicIDGuide(t *testing.T) {
 		var me *mysql.MySQLError
 		if !errors.As(err, &me) || string(me.SQLState[:]) != "22018" {
 			t.Errorf("a public ID of another key: %s, %v; want error 22018", total, err)
+		}
+		err = conn.QueryRowContext(ctx, blocks[3], userPublic, newKey).Scan(&total)
+		if !errors.As(err, &me) || string(me.SQLState[:]) != "22018" || !strings.Contains(me.Message, "another type") {
+			t.Errorf("a public ID of another type: %s, %v; want error 22018", total, err)
 		}
 	})
 }

@@ -9,6 +9,16 @@
 --   ulid_unmask_either(s, k1, k2)    BINARY(16)  the same for a public ID of either key, while keys rotate
 --   ulid_public_id_mark(k)           CHAR(2)     the key's mark: the first 2 characters of its public IDs
 --
+-- and, for typed public IDs (docs/public-ids.md, "Typed public IDs"), such as
+-- user_yz4g5ym28fg1qptxha7hbqfjzf496, as the Masker that Masker.Typed returns
+-- makes them: a TypeID prefix, '_', and a public ID under a key of the type,
+-- derived with HMAC-SHA-256, which the file makes of SHA2:
+--
+--   ulid_mask_typed(id, prefix, k)                  VARCHAR(93)
+--   ulid_unmask_typed(s, prefix, k)                 BINARY(16)
+--   ulid_unmask_typed_either(s, prefix, k1, k2)     BINARY(16)
+--   ulid_public_id_mark_typed(prefix, k)            CHAR(2)
+--
 -- A key is 16 bytes (AES-128), a BINARY(16) such as UNHEX('9f2c4e0a...'): the
 -- only key length MariaDB's AES_ENCRYPT takes as it is (it folds longer keys
 -- into 16 bytes, which would mask with another key), so any other length is an
@@ -39,9 +49,11 @@
 --
 -- Bad input is an error, never NULL: SQLSTATE 22018 for text that is not a
 -- public ID of the key, with Masker.Unmask's message (length, character at
--- offset, check character, character 2 above '7', another key), and for a
--- ULID that is not 16 bytes; 22023 for a key that is not 16 bytes and for two
--- keys with the same mark. NULL in any argument gives NULL.
+-- offset, check character, character 2 above '7', another key; for a typed
+-- one, another prefix first), and for a ULID that is not 16 bytes; 22023 for
+-- a key that is not 16 bytes, for two keys with the same mark, and for a
+-- prefix that Masker.Typed refuses, or two keys whose type keys have the same
+-- mark. NULL in any argument gives NULL.
 
 DELIMITER //
 
@@ -84,8 +96,12 @@ END
 -- _ulid_public_id_error raises the error of ulid_unmask(s, k) when s is not
 -- a public ID or k not a key (NULL gives NULL): k's, then Masker.Unmask's for
 -- s, in its order: the length, the first byte outside the alphabet, the check
--- character, character 2 above '7'.
-CREATE OR REPLACE FUNCTION _ulid_public_id_error(s LONGBLOB, k LONGBLOB) RETURNS BINARY(16)
+-- character, character 2 above '7'. For a typed public ID whose prefix is
+-- the type's, base is the length of the prefix and its '_', and pc the
+-- prefix's part of the check value: the error is then the typed Masker's,
+-- and if the body has none of those faults, its key mark is the fault. For
+-- an untyped public ID both are 0.
+CREATE OR REPLACE FUNCTION _ulid_public_id_error(s LONGBLOB, k LONGBLOB, base INT, pc INT) RETURNS BINARY(16)
 DETERMINISTIC NO SQL SQL SECURITY INVOKER
 BEGIN
   DECLARE i INT DEFAULT 0;
@@ -94,15 +110,16 @@ BEGIN
   DECLARE c INT DEFAULT 0;
   DECLARE q VARCHAR(8) CHARACTER SET utf8mb4;
   DECLARE e BINARY(32);
+  DECLARE form VARCHAR(16) CHARACTER SET ascii DEFAULT IF(base = 0, 'public ID', 'typed public ID');
   IF s IS NULL OR k IS NULL THEN
     RETURN NULL;
   END IF;
   SET e = _ulid_public_id_key(k, 1); -- k's error first
-  IF LENGTH(s) <> 29 THEN
-    RETURN _ulid_public_id_fail('22018', CONCAT('ulid: invalid public ID length ', LENGTH(s), ' bytes, want 29'));
+  IF LENGTH(s) <> base + 29 THEN
+    RETURN _ulid_public_id_fail('22018', CONCAT('ulid: invalid ', form, ' length ', LENGTH(s), ' bytes, want ', base + 29));
   END IF;
   WHILE i < 29 DO
-    SET v = ORD(SUBSTR(s, i + 1, 1));
+    SET v = ORD(SUBSTR(s, base + i + 1, 1));
     -- d is the byte's value in the alphabet, either case, or -1.
     SET d = LOCATE(CHAR(IF(v BETWEEN 97 AND 122, v - 32, v)), _binary'0123456789ABCDEFGHJKMNPQRSTVWXYZ') - 1;
     IF d < 0 THEN
@@ -110,7 +127,7 @@ BEGIN
                    WHEN v BETWEEN 32 AND 126 THEN CONCAT('''', CHAR(v USING utf8mb4), '''')
                    ELSE CONCAT('0x', LOWER(LPAD(HEX(v), 2, '0'))) END;
       -- Crockford's aliases get Masker.Unmask's note.
-      RETURN _ulid_public_id_fail('22018', CONCAT('ulid: invalid public ID: character ', q, ' at offset ', i,
+      RETURN _ulid_public_id_fail('22018', CONCAT('ulid: invalid ', form, ': character ', q, ' at offset ', base + i,
         CASE WHEN v IN (73, 105, 76, 108) THEN ' (Crockford alias of ''1'': a public ID has only the 32 characters of the alphabet)'
              WHEN v IN (79, 111) THEN ' (Crockford alias of ''0'': a public ID has only the 32 characters of the alphabet)' ELSE '' END));
     END IF;
@@ -122,13 +139,16 @@ BEGIN
     SET c = c ^ d;
     SET i = i + 1;
   END WHILE;
-  IF c <> 0 THEN
-    RETURN _ulid_public_id_fail('22018', CONCAT('ulid: public ID check character ''', CHAR(ORD(SUBSTR(s, 29, 1)) USING ascii),
-      ''' at offset 28 does not match: a character is mistyped, or two are swapped'));
+  IF c <> pc THEN
+    RETURN _ulid_public_id_fail('22018', CONCAT('ulid: ', form, ' check character ''', CHAR(ORD(SUBSTR(s, base + 29, 1)) USING ascii),
+      ''' at offset ', base + 28, ' does not match: a character is mistyped, ', IF(base = 0, 'or two are swapped', 'two are swapped, or the prefix was changed')));
   END IF;
-  IF SUBSTR(s, 3, 1) NOT BETWEEN _binary'0' AND _binary'7' THEN
-    RETURN _ulid_public_id_fail('22018', CONCAT('ulid: invalid public ID: character ''', CHAR(ORD(SUBSTR(s, 3, 1)) USING ascii),
-      ''' at offset 2 is above ''7'''));
+  IF SUBSTR(s, base + 3, 1) NOT BETWEEN _binary'0' AND _binary'7' THEN
+    RETURN _ulid_public_id_fail('22018', CONCAT('ulid: invalid ', form, ': character ''', CHAR(ORD(SUBSTR(s, base + 3, 1)) USING ascii),
+      ''' at offset ', base + 2, ' is above ''7'''));
+  END IF;
+  IF base > 0 THEN
+    RETURN _ulid_public_id_fail('22018', 'ulid: typed public ID made with another key or for another type: its key mark names none of the keys given (a wrong or retired key, or a changed prefix)');
   END IF;
   RETURN _ulid_public_id_fail('45000', CONCAT('ulid: internal error: _ulid_public_id_error found no fault in ', QUOTE(s)));
 END
@@ -201,7 +221,7 @@ BEGIN
   IF s IS NULL OR k IS NULL OR NOT (LENGTH(k) = 16 AND LENGTH(s) = 29
       AND s REGEXP '^[0-9A-HJKMNP-TV-Za-hjkmnp-tv-z]{2}[0-7][0-9A-HJKMNP-TV-Za-hjkmnp-tv-z]{26}$'
       AND LEFT(AES_ENCRYPT(X'00112233445566778899AABBCCDDEEFF', X'000102030405060708090A0B0C0D0E0F'), 16) <=> X'69C4E0D86A7B0430D8CDB78070B4C55A') THEN
-    RETURN _ulid_public_id_error(s, k); -- NULL gives NULL there
+    RETURN _ulid_public_id_error(s, k, 0, 0); -- NULL gives NULL there
   END IF;
   -- Crockford's Base32 to the digits CONV reads (0-9, A-V), on bytes.
   SET m = REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(
@@ -224,7 +244,7 @@ BEGIN
      | ((BIT_COUNT(mark & 69) + BIT_COUNT(hi & 6151316610966128846) + BIT_COUNT(lo & 18445505583846663748)) & 1) << 3
      | ((BIT_COUNT(mark & 170) + BIT_COUNT(hi & 12374690813820606943) + BIT_COUNT(lo & 18407112398097139848)) & 1) << 4)
      <> CONV(SUBSTR(m, 29, 1), 32, 10) THEN
-    RETURN _ulid_public_id_error(s, k);
+    RETURN _ulid_public_id_error(s, k, 0, 0);
   END IF;
   -- The mark picks the key: it must be k's. AES_ENCRYPT of the 16 bytes
   -- "ulid-public-id-1" gives two blocks: theirs, whose top 10 bits are the
@@ -239,24 +259,32 @@ BEGIN
 END
 //
 
+-- _ulid_public_id_keys checks the keys k1 and k2 of a rotation as NewMasker
+-- does: each 16 bytes, and their marks different. It returns 1, or raises
+-- the error.
+CREATE OR REPLACE FUNCTION _ulid_public_id_keys(k1 LONGBLOB, k2 LONGBLOB) RETURNS INT
+DETERMINISTIC NO SQL SQL SECURITY INVOKER
+BEGIN
+  DECLARE e1 BINARY(32) DEFAULT _ulid_public_id_key(k1, 1);
+  DECLARE e2 BINARY(32) DEFAULT _ulid_public_id_key(k2, 2);
+  IF LEFT(e1, 1) = LEFT(e2, 1) AND ORD(SUBSTR(e1, 2, 1)) >> 6 = ORD(SUBSTR(e2, 2, 1)) >> 6 THEN
+    RETURN _ulid_public_id_fail('22023', CONCAT('ulid: invalid masking key: keys 1 and 2 have the same key mark "', ulid_public_id_mark(k1),
+      '" (the same key twice, or a 1-in-1024 chance: make another key)'));
+  END IF;
+  RETURN 1;
+END
+//
+
 -- ulid_unmask_either is ulid_unmask for a public ID made with either k1 or
 -- k2, such as the new and the old key while keys rotate: the public ID's
 -- mark picks the key. Both keys must be 16 bytes, with different marks.
 CREATE OR REPLACE FUNCTION ulid_unmask_either(s LONGBLOB, k1 LONGBLOB, k2 LONGBLOB) RETURNS BINARY(16)
 DETERMINISTIC NO SQL SQL SECURITY INVOKER
 BEGIN
-  DECLARE e1 BINARY(32);
-  DECLARE e2 BINARY(32);
   IF s IS NULL OR k1 IS NULL OR k2 IS NULL THEN
     RETURN NULL;
   END IF;
-  SET e1 = _ulid_public_id_key(k1, 1);
-  SET e2 = _ulid_public_id_key(k2, 2);
-  IF LEFT(e1, 1) = LEFT(e2, 1) AND ORD(SUBSTR(e1, 2, 1)) >> 6 = ORD(SUBSTR(e2, 2, 1)) >> 6 THEN
-    RETURN _ulid_public_id_fail('22023', CONCAT('ulid: invalid masking key: keys 1 and 2 have the same key mark "', ulid_public_id_mark(k1),
-      '" (the same key twice, or a 1-in-1024 chance: make another key)'));
-  END IF;
-  IF CAST(UPPER(CONVERT(LEFT(s, 2) USING latin1)) AS BINARY) = CAST(ulid_public_id_mark(k2) AS BINARY) THEN
+  IF _ulid_public_id_keys(k1, k2) AND CAST(UPPER(CONVERT(LEFT(s, 2) USING latin1)) AS BINARY) = CAST(ulid_public_id_mark(k2) AS BINARY) THEN
     RETURN ulid_unmask(s, k2);
   END IF;
   RETURN ulid_unmask(s, k1);
@@ -276,6 +304,185 @@ BEGIN
   SET e = _ulid_public_id_key(k, 1);
   RETURN CONCAT(SUBSTR('0123456789ABCDEFGHJKMNPQRSTVWXYZ', (ORD(SUBSTR(e, 1, 1)) >> 3) + 1, 1),
                 SUBSTR('0123456789ABCDEFGHJKMNPQRSTVWXYZ', (((ORD(SUBSTR(e, 1, 1)) << 2) | (ORD(SUBSTR(e, 2, 1)) >> 6)) & 31) + 1, 1));
+END
+//
+
+-- _ulid_hmac_sha256 returns HMAC-SHA-256 of msg under the key k (RFC 2104),
+-- 32 bytes, made of SHA2, since MariaDB has no HMAC: the key, hashed first if
+-- it is longer than SHA-256's block of 64 bytes, padded with zero bytes to 64,
+-- and XOR-ed with bytes 0x36 for the inner hash and 0x5c for the outer: eight
+-- bytes at a time, as BIGINT UNSIGNED, as far as the key goes, and the zero
+-- bytes after it become 0x36 and 0x5c bytes. Typed public IDs derive a
+-- type's key with it.
+CREATE OR REPLACE FUNCTION _ulid_hmac_sha256(k LONGBLOB, msg LONGBLOB) RETURNS BINARY(32)
+DETERMINISTIC NO SQL SQL SECURITY INVOKER
+BEGIN
+  DECLARE kp VARBINARY(64);
+  DECLARE ipad VARBINARY(64) DEFAULT X'';
+  DECLARE opad VARBINARY(64) DEFAULT X'';
+  DECLARE w BIGINT UNSIGNED;
+  DECLARE i INT DEFAULT 0;
+  IF k IS NULL OR msg IS NULL THEN
+    RETURN NULL;
+  END IF;
+  SET kp = IF(LENGTH(k) > 64, UNHEX(SHA2(k, 256)), k);
+  SET kp = RPAD(kp, (LENGTH(kp) + 7) DIV 8 * 8, X'00');
+  WHILE i < LENGTH(kp) DO
+    SET w = CAST(CONV(HEX(SUBSTR(kp, i + 1, 8)), 16, 10) AS UNSIGNED);
+    SET ipad = CONCAT(ipad, UNHEX(LPAD(HEX(w ^ 3906369333256140342), 16, '0'))); -- 0x3636363636363636
+    SET opad = CONCAT(opad, UNHEX(LPAD(HEX(w ^ 6655295901103053916), 16, '0'))); -- 0x5c5c5c5c5c5c5c5c
+    SET i = i + 8;
+  END WHILE;
+  SET ipad = RPAD(ipad, 64, X'36');
+  SET opad = RPAD(opad, 64, X'5C');
+  RETURN UNHEX(SHA2(CONCAT(opad, UNHEX(SHA2(CONCAT(ipad, msg), 256))), 256));
+END
+//
+
+-- _ulid_type_key returns the key of the type prefix under the key k, which
+-- must be 16 bytes, as Masker.Typed derives it (docs/public-ids.md, "Typed
+-- public IDs"): HKDF-Expand of RFC 5869 with HMAC-SHA-256, k as the
+-- pseudorandom key, the ASCII bytes "ulid typed public ID 1:" and the prefix
+-- as the info, 16 bytes long: the first 16 bytes of HMAC-SHA-256(k, info ||
+-- 0x01). A prefix that breaks TypeID's rule (1 to 63 characters a to z and
+-- _, the first and the last a letter) is an error, as in Masker.Typed.
+CREATE OR REPLACE FUNCTION _ulid_type_key(k LONGBLOB, prefix LONGBLOB) RETURNS BINARY(16)
+DETERMINISTIC NO SQL SQL SECURITY INVOKER
+BEGIN
+  IF NOT (prefix REGEXP '^[a-z]([a-z_]{0,61}[a-z])?$' AND RIGHT(prefix, 1) BETWEEN _binary'a' AND _binary'z') THEN
+    RETURN _ulid_public_id_fail('22023', CONCAT('ulid: invalid TypeID prefix: "', prefix, '"'));
+  END IF;
+  RETURN LEFT(_ulid_hmac_sha256(k, CONCAT(_binary'ulid typed public ID 1:', prefix, X'01')), 16);
+END
+//
+
+-- _ulid_prefix_check returns the part of a typed public ID's check value
+-- that comes from its prefix and the '_' after it: their values, each its
+-- ASCII code modulo 32, summed by Horner's rule as the body's are, then
+-- weighted α^29 for the 29 characters of the body after them, which the
+-- constant holds for each value: α^29 is 9, and byte c of the constant is
+-- c·9 in GF(32).
+CREATE OR REPLACE FUNCTION _ulid_prefix_check(prefix LONGBLOB) RETURNS INT
+DETERMINISTIC NO SQL SQL SECURITY INVOKER
+BEGIN
+  DECLARE i INT DEFAULT 0;
+  DECLARE c INT DEFAULT 0;
+  WHILE i <= LENGTH(prefix) DO
+    SET c = c << 1;
+    IF c & 32 THEN
+      SET c = c ^ 37;
+    END IF;
+    SET c = c ^ (ORD(SUBSTR(CONCAT(prefix, _binary'_'), i + 1, 1)) & 31);
+    SET i = i + 1;
+  END WHILE;
+  RETURN ORD(SUBSTR(X'0009121B0108131A020B1019030A1118040D161F050C171E060F141D070E151C', c + 1, 1));
+END
+//
+
+-- ulid_mask_typed returns the typed public ID of the ULID id (16 bytes) for
+-- the type prefix under the key k: the prefix, '_', and the public ID of id
+-- under the type's key, with the prefix's part in the check character, in
+-- lower case.
+CREATE OR REPLACE FUNCTION ulid_mask_typed(id LONGBLOB, prefix LONGBLOB, k LONGBLOB) RETURNS VARCHAR(93) CHARACTER SET ascii
+DETERMINISTIC NO SQL SQL SECURITY INVOKER
+BEGIN
+  DECLARE e BINARY(32);
+  DECLARE s CHAR(29) CHARACTER SET ascii;
+  IF id IS NULL OR prefix IS NULL OR k IS NULL THEN
+    RETURN NULL;
+  END IF;
+  SET e = _ulid_public_id_key(k, 1); -- k's error first, then the prefix's, then the ULID's
+  SET s = ulid_mask(id, _ulid_type_key(k, prefix));
+  RETURN CONCAT(CAST(prefix AS CHAR CHARACTER SET ascii), '_', LOWER(LEFT(s, 28)), SUBSTR('0123456789abcdefghjkmnpqrstvwxyz',
+    1 + ((LOCATE(RIGHT(s, 1), _binary'0123456789ABCDEFGHJKMNPQRSTVWXYZ') - 1) ^ _ulid_prefix_check(prefix)), 1));
+END
+//
+
+-- _ulid_unmask_typed is ulid_unmask_typed(s, prefix, k) once k and prefix
+-- are checked, tk being the type key: the prefix of s must be the type's,
+-- and the body after it, its check character made the untyped one (the
+-- prefix's part taken out), opens with ulid_unmask under the type key; for
+-- anything else the error is the typed Masker's.
+CREATE OR REPLACE FUNCTION _ulid_unmask_typed(s LONGBLOB, prefix LONGBLOB, k LONGBLOB, tk BINARY(16)) RETURNS BINARY(16)
+DETERMINISTIC NO SQL SQL SECURITY INVOKER
+BEGIN
+  DECLARE base INT DEFAULT LENGTH(prefix) + 1;
+  DECLARE pc INT DEFAULT _ulid_prefix_check(prefix);
+  DECLARE v INT DEFAULT ORD(SUBSTR(s, base + 29, 1));
+  DECLARE d INT;
+  DECLARE r BINARY(16);
+  DECLARE failed INT DEFAULT 0;
+  -- The prefix is all before the last '_', as in TypeID text.
+  IF LENGTH(s) > 0 AND NOT (LEFT(s, base) = CONCAT(prefix, _binary'_') AND LOCATE(_binary'_', SUBSTR(s, base + 1)) = 0) THEN
+    RETURN _ulid_public_id_fail('22018', CONCAT('ulid: typed public ID of another type, want the prefix "', prefix, '_"'));
+  END IF;
+  SET d = LOCATE(CHAR(IF(v BETWEEN 97 AND 122, v - 32, v)), _binary'0123456789ABCDEFGHJKMNPQRSTVWXYZ') - 1;
+  BEGIN
+    DECLARE CONTINUE HANDLER FOR SQLSTATE '22018' SET failed = 1;
+    SET r = ulid_unmask(CONCAT(SUBSTR(s, base + 1, 28),
+      IF(d < 0, SUBSTR(s, base + 29, 1), SUBSTR(_binary'0123456789ABCDEFGHJKMNPQRSTVWXYZ', 1 + (d ^ pc), 1)), SUBSTR(s, base + 30)), tk);
+  END;
+  IF failed OR r IS NULL THEN
+    RETURN _ulid_public_id_error(s, k, base, pc);
+  END IF;
+  RETURN r;
+END
+//
+
+-- ulid_unmask_typed returns the ULID whose typed public ID for the type
+-- prefix is s, made with the key k, as the typed Masker's Unmask does: the
+-- prefix as written, the body in either case, nothing trimmed. Anything
+-- else is an error with its message, such as "ulid: typed public ID of
+-- another type, want the prefix "user_"".
+CREATE OR REPLACE FUNCTION ulid_unmask_typed(s LONGBLOB, prefix LONGBLOB, k LONGBLOB) RETURNS BINARY(16)
+DETERMINISTIC NO SQL SQL SECURITY INVOKER
+BEGIN
+  DECLARE e BINARY(32);
+  IF s IS NULL OR prefix IS NULL OR k IS NULL THEN
+    RETURN NULL;
+  END IF;
+  SET e = _ulid_public_id_key(k, 1); -- k's error first, then the prefix's
+  RETURN _ulid_unmask_typed(s, prefix, k, _ulid_type_key(k, prefix));
+END
+//
+
+-- ulid_unmask_typed_either is ulid_unmask_typed for a typed public ID made
+-- with either k1 or k2, while keys rotate: the mark picks the key. Both keys
+-- must be 16 bytes, with different marks, and so must their type keys, as
+-- for a typed Masker of both.
+CREATE OR REPLACE FUNCTION ulid_unmask_typed_either(s LONGBLOB, prefix LONGBLOB, k1 LONGBLOB, k2 LONGBLOB) RETURNS BINARY(16)
+DETERMINISTIC NO SQL SQL SECURITY INVOKER
+BEGIN
+  DECLARE t1 BINARY(16);
+  DECLARE t2 BINARY(16);
+  IF s IS NULL OR prefix IS NULL OR k1 IS NULL OR k2 IS NULL THEN
+    RETURN NULL;
+  END IF;
+  SET t1 = IF(_ulid_public_id_keys(k1, k2), _ulid_type_key(k1, prefix), NULL);
+  SET t2 = _ulid_type_key(k2, prefix);
+  IF ulid_public_id_mark(t1) = ulid_public_id_mark(t2) THEN
+    RETURN _ulid_public_id_fail('22023', CONCAT('ulid: invalid masking key: keys 1 and 2 have the same key mark "', LOWER(ulid_public_id_mark(t1)),
+      '" for the type "', prefix, '" (a 1-in-1024 chance for each type: make another key)'));
+  END IF;
+  IF CAST(UPPER(CONVERT(SUBSTR(s, LENGTH(prefix) + 2, 2) USING latin1)) AS BINARY) = CAST(ulid_public_id_mark(t2) AS BINARY) THEN
+    RETURN _ulid_unmask_typed(s, prefix, k2, t2);
+  END IF;
+  RETURN _ulid_unmask_typed(s, prefix, k1, t1);
+END
+//
+
+-- ulid_public_id_mark_typed returns the mark of the type key of k for the
+-- type prefix, in lower case: the 2 characters after the prefix and '_' of
+-- every typed public ID of the type that k makes.
+CREATE OR REPLACE FUNCTION ulid_public_id_mark_typed(prefix LONGBLOB, k LONGBLOB) RETURNS CHAR(2) CHARACTER SET ascii
+DETERMINISTIC NO SQL SQL SECURITY INVOKER
+BEGIN
+  DECLARE e BINARY(32);
+  IF prefix IS NULL OR k IS NULL THEN
+    RETURN NULL;
+  END IF;
+  SET e = _ulid_public_id_key(k, 1);
+  RETURN LOWER(ulid_public_id_mark(_ulid_type_key(k, prefix)));
 END
 //
 
