@@ -155,8 +155,9 @@ func (t *Typed[P]) UnmarshalText(text []byte) error {
 // error, for a prefix of P that breaks the TypeID rule, wraps
 // [ErrInvalidPrefix], so that no ID of a misnamed type is stored.
 func (t Typed[P]) Value() (driver.Value, error) {
-	if p := t.Prefix(); badPrefixByte(p) >= 0 {
-		return nil, prefixError(p, badPrefixByte(p), formTypeIDPrefix)
+	p := t.Prefix()
+	if i := badPrefixByte(p); i >= 0 {
+		return nil, prefixError(p, i, formTypeIDPrefix)
 	}
 	return t.id.Value()
 }
