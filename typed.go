@@ -94,8 +94,11 @@ func wrongPrefixError[T string | []byte](s T, sep int, want string) error {
 	if i == len(got) {
 		i = max(sep, 0) // s has no prefix, or a prefix of want
 	}
-	return &ParseError{Err: ErrWrongPrefix, Form: formTypeID, Length: len(s), Offset: i, Byte: s[i],
-		Want: "the prefix " + strconv.Quote(want)}
+	wanted := "no prefix"
+	if want != "" {
+		wanted = "the prefix " + strconv.Quote(want+"_")
+	}
+	return &ParseError{Err: ErrWrongPrefix, Form: formTypeID, Length: len(s), Offset: i, Byte: s[i], Want: wanted}
 }
 
 // ULID returns t as a plain ULID.

@@ -215,7 +215,7 @@ func TestTyped(t *testing.T) {
 		t.Errorf("o = %v after refusals, want unchanged", o)
 	}
 	_, err := ulid.ParseTyped[order]("ord_01h455vb4pex5vsknk084sn02q")
-	if err == nil || err.Error() != `ulid: invalid TypeID: character '_' at offset 3, want the prefix "order"` {
+	if err == nil || err.Error() != `ulid: invalid TypeID: character '_' at offset 3, want the prefix "order_"` {
 		t.Errorf("ParseTyped[order](ord_…) = %v", err)
 	}
 	if err := o.UnmarshalText([]byte(orderText)); err != nil || o.ULID() != u.ULID() {
@@ -275,7 +275,8 @@ func TestTyped(t *testing.T) {
 	if np.String() != "01h455vb4pex5vsknk084sn02q" {
 		t.Errorf("no prefix: %s", np)
 	}
-	if _, err := ulid.ParseTyped[noPrefix](text); !errors.Is(err, ulid.ErrWrongPrefix) {
+	if _, err := ulid.ParseTyped[noPrefix](text); !errors.Is(err, ulid.ErrWrongPrefix) ||
+		err.Error() != "ulid: invalid TypeID: character 'u' at offset 0, want no prefix" {
 		t.Errorf("ParseTyped[noPrefix](%q) = %v", text, err)
 	}
 }
