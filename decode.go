@@ -41,9 +41,10 @@ type ParseError struct {
 	// error, the lengths that fit, such as "26" or "38 for the form in
 	// braces"; for a UUID character error, what the offset takes, such as
 	// "a hex digit" or "'-'"; for ErrWrongPrefix, the prefix of the type,
-	// such as `the prefix "user_"`. It is "" for a ULID character error (any
-	// character of the alphabet) and for ErrOverflow ('0' to '7'). It is
-	// words for a person, as the message is: show it, do not compare it.
+	// such as `the prefix "user_"`, or "no prefix". It is "" for a ULID
+	// character error (any character of the alphabet) and for ErrOverflow
+	// ('0' to '7'). It is words for a person, as the message is: show it, do
+	// not compare it.
 	Want string
 }
 

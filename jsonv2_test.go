@@ -1,7 +1,7 @@
 package ulid_test
 
 // encoding/json/v2, as docs/storing.md describes it: a ULID round-trips as
-// its string, and a null, which v1 leaves alone
+// its string (a ulid.Typed as its TypeID text), and a null, which v1 leaves alone
 // (ExampleULID_UnmarshalText_null), sets a ulid.ULID to the zero ULID, with
 // no error, and a *ulid.ULID to nil. The package is in Go 1.25 and 1.26
 // with GOEXPERIMENT=jsonv2 (jsonv2exp_test.go), and in Go 1.27, whose API
@@ -53,5 +53,29 @@ func testJSONv2(t *testing.T, marshal func(any) ([]byte, error), unmarshal func(
 	var pe *ulid.ParseError
 	if !errors.As(err, &pe) || pe.Offset != 25 || !errors.Is(err, ulid.ErrInvalidCharacter) {
 		t.Errorf("Unmarshal of a bad ID: %v", err)
+	}
+
+	// A Typed ID is its TypeID text, through AppendText, and null is its
+	// zero value, as for a ULID; another type's text is ErrWrongPrefix.
+	type Account struct {
+		Owner ulid.Typed[user]  `json:"owner"`
+		Last  *ulid.Typed[user] `json:"last"`
+	}
+	u := ulid.TypedOf[user](id)
+	b, err = marshal(Account{Owner: u, Last: &u})
+	if want := `{"owner":"user_01aryz6s41tsv4rrffq69g5fav","last":"user_01aryz6s41tsv4rrffq69g5fav"}`; err != nil || string(b) != want {
+		t.Errorf("Marshal of Typed = %s, %v; want %s", b, err, want)
+	}
+	var acct Account
+	if err := unmarshal(b, &acct); err != nil || acct.Owner != u || acct.Last == nil || *acct.Last != u {
+		t.Errorf("Unmarshal(%s) = %+v, %v", b, acct, err)
+	}
+	if err := unmarshal([]byte(`{"owner":null,"last":null}`), &acct); err != nil || !acct.Owner.IsZero() || acct.Last != nil {
+		t.Errorf("Unmarshal of Typed nulls = %v, %v, %v; want the zero value, nil, no error", acct.Owner, acct.Last, err)
+	}
+	acct = Account{Owner: u}
+	err = unmarshal([]byte(`{"owner":"order_01aryz6s41tsv4rrffq69g5fav"}`), &acct)
+	if !errors.As(err, &pe) || pe.Offset != 0 || !errors.Is(err, ulid.ErrWrongPrefix) || acct.Owner != u {
+		t.Errorf("Unmarshal of an order's ID into a user's: %v, owner %v", err, acct.Owner)
 	}
 }

@@ -52,8 +52,10 @@ func TypedOf[P Prefix](id ULID) Typed[P] {
 // [ErrWrongPrefix], at the offset of the first byte that differs; other
 // errors are ParseTypeID's. It does not allocate unless it returns an error.
 func ParseTyped[P Prefix](s string) (Typed[P], error) {
-	id, err := parseTyped[P](s)
-	return Typed[P]{id}, err
+	high, low, err := parseTyped[P](s)
+	var t Typed[P]
+	t.id.set(high, low)
+	return t, err
 }
 
 // MustParseTyped is like [ParseTyped] but panics if s is not TypeID text of
@@ -67,26 +69,36 @@ func MustParseTyped[P Prefix](s string) Typed[P] {
 	return t
 }
 
-// parseTyped is ParseTyped for a string or a []byte.
-func parseTyped[P Prefix, T string | []byte](s T) (ULID, error) {
-	sep, id, err := parseTypeID(s)
+// parseTyped is ParseTyped for a string or a []byte. It returns the ULID's
+// two halves, as decode does.
+func parseTyped[P Prefix, T string | []byte](s T) (high, low uint64, err error) {
+	sep, high, low, err := parseTypeID(s)
 	if err != nil {
-		return ULID{}, err
+		return 0, 0, err
 	}
 	var p P
-	want := p.Prefix()
-	if got := s[:max(sep, 0)]; string(got) != want {
-		i := 0
-		for i < len(got) && i < len(want) && got[i] == want[i] {
-			i++
-		}
-		if i == len(got) {
-			i = max(sep, 0) // s has no prefix, or a prefix of want
-		}
-		return ULID{}, &ParseError{Err: ErrWrongPrefix, Form: formTypeID, Length: len(s), Offset: i, Byte: s[i],
-			Want: "the prefix " + strconv.Quote(want)}
+	if want := p.Prefix(); string(s[:max(sep, 0)]) != want {
+		return 0, 0, wrongPrefixError(s, sep, want)
 	}
-	return id, nil
+	return high, low, nil
+}
+
+// wrongPrefixError returns the error of TypeID text s whose prefix, ending
+// at sep (-1 for none), is not want: at the first byte that differs.
+func wrongPrefixError[T string | []byte](s T, sep int, want string) error {
+	got := s[:max(sep, 0)]
+	i := 0
+	for i < len(got) && i < len(want) && got[i] == want[i] {
+		i++
+	}
+	if i == len(got) {
+		i = max(sep, 0) // s has no prefix, or a prefix of want
+	}
+	wanted := "no prefix"
+	if want != "" {
+		wanted = "the prefix " + strconv.Quote(want+"_")
+	}
+	return &ParseError{Err: ErrWrongPrefix, Form: formTypeID, Length: len(s), Offset: i, Byte: s[i], Want: wanted}
 }
 
 // ULID returns t as a plain ULID.
@@ -142,11 +154,11 @@ func (t Typed[P]) MarshalText() ([]byte, error) {
 // [ParseTyped] does, TypeID text of P's prefix only, without allocating
 // unless it returns an error. On error t is unchanged.
 func (t *Typed[P]) UnmarshalText(text []byte) error {
-	id, err := parseTyped[P](text)
+	high, low, err := parseTyped[P](text)
 	if err != nil {
 		return err
 	}
-	t.id = id
+	t.id.set(high, low)
 	return nil
 }
 
@@ -169,29 +181,27 @@ func (t Typed[P]) Value() (driver.Value, error) {
 // [ErrWrongPrefix]. On error t is unchanged.
 func (t *Typed[P]) Scan(src any) error {
 	var (
-		id  ULID
-		err error
+		high, low uint64
+		err       error
 	)
 	switch v := src.(type) {
 	case string:
-		if hasSeparator(v) {
-			id, err = parseTyped[P](v)
-			break
+		if !hasSeparator(v) {
+			return t.id.Scan(v)
 		}
-		err = id.Scan(v)
+		high, low, err = parseTyped[P](v)
 	case []byte:
-		if len(v) != BinarySize && hasSeparator(v) {
-			id, err = parseTyped[P](v)
-			break
+		if len(v) == BinarySize || !hasSeparator(v) {
+			return t.id.Scan(v)
 		}
-		err = id.Scan(v)
+		high, low, err = parseTyped[P](v)
 	default:
-		err = id.Scan(src)
+		return t.id.Scan(src)
 	}
 	if err != nil {
 		return err
 	}
-	t.id = id
+	t.id.set(high, low)
 	return nil
 }
 

@@ -86,16 +86,18 @@ var decodeLower = func() (t [256]byte) {
 // offset of the offending byte in s. ParseTypeID does not allocate unless it
 // returns an error.
 func ParseTypeID(s string) (prefix string, id ULID, err error) {
-	sep, id, err := parseTypeID(s)
+	sep, high, low, err := parseTypeID(s)
 	if err != nil {
 		return "", ULID{}, err
 	}
+	id.set(high, low)
 	return s[:max(sep, 0)], id, nil
 }
 
 // parseTypeID is ParseTypeID for a string or a []byte: it returns the
-// offset of the '_' that ends the prefix, or -1 if there is none.
-func parseTypeID[T string | []byte](s T) (sep int, id ULID, err error) {
+// offset of the '_' that ends the prefix, or -1 if there is none, and the
+// ULID's two halves, as decode does, so that they come back in registers.
+func parseTypeID[T string | []byte](s T) (sep int, high, low uint64, err error) {
 	// The '_' is the last one, 27 bytes from the end in valid text.
 	sep = len(s) - EncodedSize - 1
 	if sep < 0 || s[sep] != '_' {
@@ -103,36 +105,40 @@ func parseTypeID[T string | []byte](s T) (sep int, id ULID, err error) {
 		}
 	}
 	if sep == 0 {
-		return 0, ULID{}, &ParseError{Err: ErrInvalidPrefix, Form: formTypeID, Length: len(s), Offset: 0, Byte: '_',
+		return 0, 0, 0, &ParseError{Err: ErrInvalidPrefix, Form: formTypeID, Length: len(s), Offset: 0, Byte: '_',
 			Want: "no '_' before a suffix without a prefix"}
 	}
 	if sep > 0 {
 		if i := badPrefixByte(s[:sep]); i >= 0 {
-			return 0, ULID{}, prefixError(s, i, formTypeID)
+			return 0, 0, 0, prefixError(s, i, formTypeID)
 		}
 	}
-	suffix := s[sep+1:]
-	high, low, err := decode(suffix, &decodeLower)
+	high, low, err = decode(s[sep+1:], &decodeLower)
 	if err != nil {
-		var pe *ParseError
-		errors.As(err, &pe)
-		pe.Form, pe.Length = formTypeID, len(s)
-		switch {
-		case pe.Offset < 0:
-			pe.Want = strconv.Itoa(sep + 1 + EncodedSize)
-			if sep > 0 {
-				pe.Want += ": the prefix, '_' and 26 characters"
-			}
-		case pe.Err == ErrInvalidCharacter:
-			pe.Offset += sep + 1
-			pe.Want = wantSuffixByte
-		default:
-			pe.Offset += sep + 1
-		}
-		return 0, ULID{}, pe
+		return 0, 0, 0, suffixError(err, len(s), sep)
 	}
-	id.set(high, low)
-	return sep, id, nil
+	return sep, high, low, nil
+}
+
+// suffixError rewords decode's error err about the suffix of TypeID text
+// of length n whose prefix ends at sep as an error about the whole text.
+func suffixError(err error, n, sep int) error {
+	var pe *ParseError
+	errors.As(err, &pe)
+	pe.Form, pe.Length = formTypeID, n
+	switch {
+	case pe.Offset < 0:
+		pe.Want = strconv.Itoa(sep + 1 + EncodedSize)
+		if sep > 0 {
+			pe.Want += ": the prefix, '_' and 26 characters"
+		}
+	case pe.Err == ErrInvalidCharacter:
+		pe.Offset += sep + 1
+		pe.Want = wantSuffixByte
+	default:
+		pe.Offset += sep + 1
+	}
+	return pe
 }
 
 // AppendTypeID appends the TypeID text of id with prefix to b and returns

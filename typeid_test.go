@@ -215,7 +215,7 @@ func TestTyped(t *testing.T) {
 		t.Errorf("o = %v after refusals, want unchanged", o)
 	}
 	_, err := ulid.ParseTyped[order]("ord_01h455vb4pex5vsknk084sn02q")
-	if err == nil || err.Error() != `ulid: invalid TypeID: character '_' at offset 3, want the prefix "order"` {
+	if err == nil || err.Error() != `ulid: invalid TypeID: character '_' at offset 3, want the prefix "order_"` {
 		t.Errorf("ParseTyped[order](ord_…) = %v", err)
 	}
 	if err := o.UnmarshalText([]byte(orderText)); err != nil || o.ULID() != u.ULID() {
@@ -275,7 +275,8 @@ func TestTyped(t *testing.T) {
 	if np.String() != "01h455vb4pex5vsknk084sn02q" {
 		t.Errorf("no prefix: %s", np)
 	}
-	if _, err := ulid.ParseTyped[noPrefix](text); !errors.Is(err, ulid.ErrWrongPrefix) {
+	if _, err := ulid.ParseTyped[noPrefix](text); !errors.Is(err, ulid.ErrWrongPrefix) ||
+		err.Error() != "ulid: invalid TypeID: character 'u' at offset 0, want no prefix" {
 		t.Errorf("ParseTyped[noPrefix](%q) = %v", text, err)
 	}
 }
@@ -316,6 +317,46 @@ func TestMakeTyped(t *testing.T) {
 		}
 		seen[id] = true
 	}
+}
+
+// FuzzParseTyped checks that ParseTyped takes exactly the TypeID text that
+// ParseTypeID reads with its type's prefix, refuses other prefixes with
+// ErrWrongPrefix at an offset where the prefixes differ, and that String,
+// MarshalText and AppendText write back what it read.
+func FuzzParseTyped(f *testing.F) {
+	for _, s := range []string{"user_01h455vb4pex5vsknk084sn02q", "users_01h455vb4pex5vsknk084sn02q",
+		"use_01h455vb4pex5vsknk084sn02q", "01h455vb4pex5vsknk084sn02q", "User_01h455vb4pex5vsknk084sn02q"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		prefix, id, err := ulid.ParseTypeID(s)
+		u, typedErr := ulid.ParseTyped[user](s)
+		var pe *ulid.ParseError
+		switch {
+		case err != nil:
+			if typedErr == nil || typedErr.Error() != err.Error() {
+				t.Fatalf("ParseTyped(%q) = %v; ParseTypeID says %v", s, typedErr, err)
+			}
+			return
+		case prefix != "user":
+			// The offset is where s parts from "user": the bytes before it
+			// agree, and it is the end of either prefix or a byte that differs.
+			if !errors.Is(typedErr, ulid.ErrWrongPrefix) || !errors.As(typedErr, &pe) || !u.IsZero() ||
+				pe.Offset > len(prefix) || pe.Byte != s[pe.Offset] || !strings.HasPrefix("user", s[:pe.Offset]) ||
+				pe.Offset < len(prefix) && pe.Offset < 4 && s[pe.Offset] == "user"[pe.Offset] {
+				t.Fatalf("ParseTyped(%q) = %v, %v (%+v); want ErrWrongPrefix where the prefixes part", s, u, typedErr, pe)
+			}
+			return
+		}
+		if typedErr != nil || u.ULID() != id {
+			t.Fatalf("ParseTyped(%q) = %v, %v; ParseTypeID reads %s", s, u, typedErr, id)
+		}
+		text, err1 := u.MarshalText()
+		appended, err2 := u.AppendText(nil)
+		if u.String() != s || string(text) != s || string(appended) != s || err1 != nil || err2 != nil {
+			t.Fatalf("ParseTyped(%q): String %q, MarshalText %q %v, AppendText %q %v", s, u.String(), text, err1, appended, err2)
+		}
+	})
 }
 
 // FuzzTypedScan checks that Scan never panics, takes TypeID text only of
