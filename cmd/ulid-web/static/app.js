@@ -100,7 +100,9 @@ function renderAnatomy(box, canonical, utc, entropy) {
   box.hidden = false;
 }
 
-const runs = []; // every tab's run, for what was typed while main.wasm loaded
+// runs are live's runs, which ready calls: the first Generate, and what
+// was typed while main.wasm loaded.
+const runs = [];
 
 // live runs run, once main.wasm runs, on each input in the fields inputs
 // and on the submit of the forms.
