@@ -168,7 +168,8 @@ func decode(input string, offset func(ms uint64) int) record {
 	local := toolinput.LocalTime(ms, zoneOffset) // in UTC if the offset has seconds
 	zone := ""
 	if _, shown := local.Zone(); shown != zoneOffset {
-		zone = "in UTC, as the offset then, " + offsetText(zoneOffset) + ", has seconds, which RFC 3339 cannot write"
+		offset := time.UnixMilli(int64(ms)).In(time.FixedZone("", zoneOffset)).Format("-07:00:00")
+		zone = "in UTC, as the offset then, " + offset + ", has seconds, which RFC 3339 cannot write"
 	}
 	return record{"ok": true, "fields": fields(in.ID), "local": local.Format(toolinput.Layout), "zone": zone, "note": normalised(in)}
 }
@@ -221,14 +222,8 @@ func decodeList(text string) record {
 		valid = append(valid, record{"line": line, "ulid": in.ID.String(), "time": toolinput.Format(in.ID.Timestamp())})
 	}
 	unread := 0
-	if stop > 0 {
-		// The lines of text, as Lines counts them: a last line without
-		// "\n" is one too.
-		lines := strings.Count(text, "\n")
-		if !strings.HasSuffix(text, "\n") {
-			lines++
-		}
-		unread = lines - stop + 1
+	if stop > 0 { // the lines of text as Lines counts them, a last one without "\n" too
+		unread = strings.Count(strings.TrimSuffix(text, "\n"), "\n") + 2 - stop
 	}
 	if len(valid)+len(invalid)+unread == 0 {
 		return blankRecord // every line blank
@@ -247,9 +242,4 @@ func convert(input string) record {
 		return r
 	}
 	return record{"ok": true, "ulid": in.ID.String(), "uuid": in.ID.UUIDString(), "uuidText": in.Kind == toolinput.UUID}
-}
-
-// offsetText writes an offset in seconds east of UTC as ±hh:mm:ss.
-func offsetText(offset int) string {
-	return time.Unix(0, 0).In(time.FixedZone("", offset)).Format("-07:00:00")
 }

@@ -8,20 +8,17 @@ import (
 )
 
 // main exports the tool's functions to JavaScript as globalThis.ulidgo and
-// then waits for calls from the page, forever. Each input of the page is
-// one call, which returns one record (api.go).
+// then waits for calls from the page, forever.
 func main() {
-	api := map[string]any{
-		"generate": export("generate", func(args []js.Value) any {
-			return generate(text(args[0]), args[1].Bool(), args[2].Bool(), text(args[3]), args[4].Bool())
-		}),
-		"decode":     export("decode", func(args []js.Value) any { return decode(text(args[0]), zoneOffset) }),
-		"decodeList": export("decodeList", func(args []js.Value) any { return decodeList(text(args[0])) }),
-		"convert":    export("convert", func(args []js.Value) any { return convert(text(args[0])) }),
-		"publicIDs": export("publicIDs", func(args []js.Value) any {
-			return publicIDs(text(args[0]), text(args[1]), text(args[2]))
-		}),
-		"maxLines": MaxLines,
+	api := map[string]any{"maxLines": MaxLines}
+	for name, f := range map[string]func(a []js.Value) any{
+		"generate":   func(a []js.Value) any { return generate(text(a[0]), a[1].Bool(), a[2].Bool(), text(a[3]), a[4].Bool()) },
+		"decode":     func(a []js.Value) any { return decode(text(a[0]), zoneOffset) },
+		"decodeList": func(a []js.Value) any { return decodeList(text(a[0])) },
+		"convert":    func(a []js.Value) any { return convert(text(a[0])) },
+		"publicIDs":  func(a []js.Value) any { return publicIDs(text(a[0]), text(a[1]), text(a[2])) },
+	} {
+		api[name] = export(name, f)
 	}
 	js.Global().Set("ulidgo", js.ValueOf(api))
 	if ready := js.Global().Get("ulidgoReady"); ready.Type() == js.TypeFunction {
@@ -31,19 +28,18 @@ func main() {
 }
 
 // export wraps f, the function name, as a JavaScript function whose panics
-// (too few arguments, or of another type) return a failure record: a panic
-// would stop the program, and every later call fail.
+// (too few arguments, or of another type: a *js.ValueError or a
+// runtime.Error) return a failure record: a panic would stop the program,
+// and every later call fail.
 func export(name string, f func(args []js.Value) any) js.Func {
 	return js.FuncOf(func(_ js.Value, args []js.Value) (result any) {
 		defer func() {
-			switch r := recover().(type) {
-			case nil:
-			case error:
-				result = failure("", name+": "+r.Error())
-			case string:
-				result = failure("", name+": "+r)
-			default:
-				result = failure("", name+": a panic") // without fmt, which would grow main.wasm
+			if r := recover(); r != nil {
+				message := "a panic" // without fmt, which would grow main.wasm
+				if err, ok := r.(error); ok {
+					message = err.Error()
+				}
+				result = failure("", name+": "+message)
 			}
 		}()
 		return f(args)
@@ -54,7 +50,7 @@ func export(name string, f func(args []js.Value) any) js.Func {
 // other value into text such as "<number: 5>", and read that.
 func text(v js.Value) string {
 	if t := v.Type(); t != js.TypeString {
-		panic("want a string, not " + t.String())
+		panic(&js.ValueError{Method: "text", Type: t})
 	}
 	return v.String()
 }

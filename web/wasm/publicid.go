@@ -35,17 +35,11 @@ func publicIDs(keys, maskText, unmaskText string) record {
 		if m, err = ulid.ParseMasker(keys); err != nil {
 			m, r["keys"] = nil, failure("keys", toolinput.Message(err))
 		} else {
-			r["keys"] = record{"ok": true, "marks": marks(m)}
+			r["keys"] = record{"ok": true, "marks": strings.TrimSuffix(strings.TrimPrefix(m.String(), "ulid.Masker{"), "}")}
 		}
 	}
 	r["mask"], r["unmask"] = mask(m, maskText), unmask(m, unmaskText)
 	return r
-}
-
-// marks returns m's key marks as the page shows them: "masks with 3X,
-// unmasks 3X WC".
-func marks(m *ulid.Masker) string {
-	return strings.TrimSuffix(strings.TrimPrefix(m.String(), "ulid.Masker{"), "}")
 }
 
 // noKey is the record of a field that needs a key when there is none.

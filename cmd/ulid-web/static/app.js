@@ -40,20 +40,10 @@ for (const tab of tabs) {
   });
 }
 
-{
-  const initial = tabs.find((t) => '#' + t.id.replace(/^tab-/, '') === location.hash);
-  if (initial) selectTab(initial, false);
-}
+const initialTab = tabs.find((t) => '#' + t.id.replace(/^tab-/, '') === location.hash);
+if (initialTab) selectTab(initialTab, false);
 
 // ---- Shared helpers ----
-
-function timeZoneName() {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || '';
-  } catch {
-    return '';
-  }
-}
 
 // markInvalid sets or removes a field's aria-invalid.
 const markInvalid = (field, yes) => (yes ? field.setAttribute('aria-invalid', 'true') : field.removeAttribute('aria-invalid'));
@@ -71,11 +61,10 @@ const timeOf = (t) => el('time', { dateTime: t, textContent: t });
 const plural = (n, noun) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 // showProblem fills box with why input was rejected, in Go's words (the
-// error's title and detail), and the input with the offending character
-// marked: error.char names it where it shows as nothing ("U+3000").
+// error's title), and the input with the offending character marked:
+// error.char names it where it shows as nothing ("U+3000").
 function showProblem(box, input, error) {
   box.replaceChildren(paragraph('problem-title', error.title));
-  if (error.detail) box.append(paragraph('problem-detail', error.detail));
   if (error.index >= 0) {
     const ch = String.fromCodePoint(input.codePointAt(error.index));
     const mark = el('mark', { textContent: error.char === ch ? ch : '\u2423' });
@@ -111,9 +100,14 @@ function renderAnatomy(box, canonical, utc, entropy) {
   box.hidden = false;
 }
 
+// runs are live's runs, which ready calls: the first Generate, and what
+// was typed while main.wasm loaded.
+const runs = [];
+
 // live runs run, once main.wasm runs, on each input in the fields inputs
 // and on the submit of the forms.
 function live(run, inputs, forms) {
+  runs.push(run);
   for (const id of inputs) $(id).addEventListener('input', () => { if (api) run(); });
   for (const id of forms) {
     $(id).addEventListener('submit', (event) => {
@@ -144,64 +138,49 @@ async function copyText(text) {
 
 // ---- Generate ----
 
-let generated = []; // what "Copy all" copies: always the list on the page
-
 // generateFields are the fields that generate's errors name in error.field:
 // the input and its label.
 const generateFields = { count: ['gen-count', 'How many'], time: ['gen-time', 'At time'] };
 
 function runGenerate() {
-  const countInput = $('gen-count');
-  const timeInput = $('gen-time');
   const status = $('gen-status');
-  countInput.removeAttribute('aria-invalid');
-  timeInput.removeAttribute('aria-invalid');
-  status.classList.remove('bad');
+  const monotonic = $('gen-monotonic').checked;
+  const v7 = $('gen-v7').checked;
   // The count goes to Go as typed: it reads it as ulid -n does, with the
   // same errors, where JavaScript's Number() would take 1e3 or 10.000.
-  const v7 = $('gen-v7').checked;
-  const result = api.generate(countInput.value, $('gen-monotonic').checked, $('gen-lower').checked, timeInput.value, v7);
-  if (!result.ok) {
-    // No stale list, anatomy or Copy all outlives an invalid request.
-    const [id, label] = generateFields[result.error.field] || [];
-    if (id) $(id).setAttribute('aria-invalid', 'true');
-    status.textContent = id ? `${label}: ${result.error.message}` : result.error.message;
-    status.classList.add('bad');
-    generated = [];
-    $('gen-list').replaceChildren();
-    $('gen-anatomy').hidden = true;
-    $('gen-copy').disabled = true;
-    return;
-  }
-  const count = result.items.length;
-  generated = result.items.map((item) => item.ulid);
-  $('gen-list').replaceChildren(...result.items.map((item, i) => {
+  const r = api.generate($('gen-count').value, monotonic, $('gen-lower').checked, $('gen-time').value, v7);
+  for (const [field, [id]] of Object.entries(generateFields)) markInvalid($(id), r.error?.field === field);
+  // No stale list, anatomy or Copy all outlives an invalid request.
+  $('gen-list').replaceChildren(...(r.items ?? []).map((item, i) => {
     const copy = el('button', { type: 'button', className: 'copy copy-row', textContent: 'Copy' });
     copy.dataset.value = item.ulid;
     copy.setAttribute('aria-label', `Copy ULID ${i + 1}`);
     return el('li', {}, el('code', { className: 'id', textContent: item.ulid }), timeOf(item.time), copy);
   }));
-  const first = result.items[0];
+  $('gen-copy').disabled = !r.ok;
+  $('gen-anatomy').hidden = true;
+  status.classList.toggle('bad', !r.ok);
+  if (!r.ok) {
+    const [, label] = generateFields[r.error.field] ?? [];
+    status.textContent = label ? `${label}: ${r.error.message}` : r.error.message;
+    return;
+  }
+  const first = r.items[0];
   renderAnatomy($('gen-anatomy'), first.ulid.toUpperCase(), first.time, first.entropy);
-  const at = result.at ? ` at ${result.at}` : '';
-  status.textContent = `Generated ${plural(count, `${v7 ? 'UUIDv7-compatible ' : ''}ULID`)}${at}` +
-    ($('gen-monotonic').checked ? ', strictly increasing.' : ', each with fresh random bits.');
-  $('gen-copy').disabled = false;
+  status.textContent = `Generated ${plural(r.items.length, `${v7 ? 'UUIDv7-compatible ' : ''}ULID`)}` +
+    `${r.at ? ` at ${r.at}` : ''}${monotonic ? ', strictly increasing.' : ', each with fresh random bits.'}`;
 }
 
 live(runGenerate, [], ['gen-form']);
 
+// "Copy all" copies the list on the page.
 $('gen-copy').addEventListener('click', async () => {
-  if (generated.length === 0) return;
-  const ok = await copyText(generated.join('\n') + '\n');
+  const ids = Array.from($('gen-list').querySelectorAll('code'), (code) => code.textContent);
+  if (ids.length === 0) return;
+  const ok = await copyText(ids.join('\n') + '\n');
   $('gen-status').textContent = ok
-    ? `Copied ${plural(generated.length, 'ULID')} to the clipboard.`
+    ? `Copied ${plural(ids.length, 'ULID')} to the clipboard.`
     : 'Could not copy: select the list and copy it by hand.';
-});
-
-$('gen-list').addEventListener('click', (event) => {
-  const button = event.target.closest('button.copy-row');
-  if (button) copyWithFeedback(button, button.dataset.value);
 });
 
 // ---- Decode ----
@@ -225,7 +204,7 @@ function runDecode() {
   $('dec-local').value = d.local;
   // The local time is RFC 3339 with the offset at that instant, as ulid
   // --local shows it; d.zone says why it is in UTC, where it is.
-  const zone = [timeZoneName(), d.zone].filter(Boolean).join(': ');
+  const zone = [Intl.DateTimeFormat().resolvedOptions().timeZone, d.zone].filter(Boolean).join(': ');
   $('dec-zone').textContent = zone ? `(${zone})` : '';
   renderAnatomy($('dec-anatomy'), d.fields.ulid, d.fields.time, d.fields.entropy);
   note.textContent = d.note;
@@ -240,37 +219,30 @@ $('dec-example').addEventListener('click', () => {
 
 // ---- Decode a list ----
 
-let sortedList = []; // what "Copy sorted list" copies: the table on the page
-
 function runList() {
   const r = api.decodeList($('list-input').value);
-  const out = $('list-out');
-  sortedList = [];
-  if (!r.ok) {
-    out.hidden = true;
-    $('list-rows').replaceChildren();
-    $('list-bad-items').replaceChildren();
-    return;
-  }
-  sortedList = r.valid.map((it) => it.ulid);
-  $('list-rows').replaceChildren(...r.valid.map((it) => el('tr', {}, el('td', { className: 'num', textContent: it.line }),
+  const valid = r.valid ?? [];
+  const invalid = r.invalid ?? [];
+  $('list-out').hidden = !r.ok;
+  $('list-rows').replaceChildren(...valid.map((it) => el('tr', {}, el('td', { className: 'num', textContent: it.line }),
     el('td', { className: 'mono', textContent: it.ulid }), el('td', { className: 'mono' }, timeOf(it.time)))));
-  $('list-table').hidden = r.valid.length === 0;
-  $('list-bad-items').replaceChildren(...r.invalid.map((it) => el('li', { textContent: it.report })));
-  $('list-bad-title').textContent = plural(r.invalid.length, 'invalid line');
-  $('list-bad').hidden = r.invalid.length === 0;
-  const n = r.valid.length;
-  let status = `${plural(n, 'valid ID')}, sorted by time`;
-  if (r.invalid.length > 0) status += `; ${r.invalid.length} invalid`;
+  $('list-bad-items').replaceChildren(...invalid.map((it) => el('li', { textContent: it.report })));
+  if (!r.ok) return;
+  $('list-table').hidden = valid.length === 0;
+  $('list-bad-title').textContent = plural(invalid.length, 'invalid line');
+  $('list-bad').hidden = invalid.length === 0;
+  let status = `${plural(valid.length, 'valid ID')}, sorted by time`;
+  if (invalid.length > 0) status += `; ${invalid.length} invalid`;
   if (r.unread > 0) status += `; ${plural(r.unread, 'line')} after the first ${api.maxLines} not read`;
   $('list-status').textContent = status + '.';
-  $('list-copy').disabled = n === 0;
-  out.hidden = false;
+  $('list-copy').disabled = valid.length === 0;
 }
 
 live(runList, ['list-input'], ['list-form']);
+// "Copy sorted list" copies the table on the page.
 $('list-copy').addEventListener('click', () => {
-  if (sortedList.length > 0) copyWithFeedback($('list-copy'), sortedList.join('\n') + '\n', `${sortedList.length} sorted IDs`);
+  const ids = Array.from($('list-rows').rows, (row) => row.cells[1].textContent);
+  if (ids.length > 0) copyWithFeedback($('list-copy'), ids.join('\n') + '\n', `${ids.length} sorted IDs`);
 });
 
 // ---- Convert ----
@@ -283,11 +255,8 @@ function convertWith(id, outId, expect) {
   const form = (r.ok ? r.uuidText : expect === 'UUID') ? 'ULID' : 'UUID';
   $(outId).setAttribute('aria-label', form);
   document.querySelector(`[data-copy="${outId}"]`).setAttribute('aria-label', `Copy the ${form}`);
-  showResult(id, outId, r, (out, note) => {
-    out.value = r.uuidText ? r.ulid : r.uuid;
-    note.textContent = r.uuidText ? 'Read as UUID text, so this is its ULID.' : 'Read as a ULID, so this is its UUID.';
-    note.hidden = (r.uuidText ? 'UUID' : 'ULID') === expect;
-  });
+  const note = r.uuidText ? 'Read as UUID text, so this is its ULID.' : 'Read as a ULID, so this is its UUID.';
+  showResult(id, outId, r, r.uuidText ? r.ulid : r.uuid, form === expect ? note : '');
 }
 
 const convertULID = () => convertWith('conv-ulid', 'conv-uuid-out', 'ULID');
@@ -314,33 +283,25 @@ function runPublic() {
   const status = $('pub-keys-status');
   const box = $('pub-keys-error');
   keysOK = r.keys.ok === true;
-  clearProblem(box);
   markInvalid($('pub-keys'), r.keys.ok === false);
-  status.textContent = r.keys.blank ? 'No key yet: type or paste one to mask and unmask.' : '';
-  if (keysOK) status.textContent = `Key marks: ${r.keys.marks}. A public ID starts with the mark of the key that made it.`;
-  if (r.keys.error) {
-    // The message names a key by its position and never shows it; nor
-    // does the page echo the field, as it does an ID.
-    box.replaceChildren(paragraph('problem-title', `Key: ${r.keys.error.message}`));
-    box.hidden = false;
-  }
+  status.textContent = keysOK ? `Key marks: ${r.keys.marks}. A public ID starts with the mark of the key that made it.`
+    : r.keys.blank ? 'No key yet: type or paste one to mask and unmask.' : '';
+  // The message names a key by its position and never shows it; nor does
+  // the page echo the field, as it does an ID.
+  if (r.keys.error) showProblem(box, '', { title: `Key: ${r.keys.error.message}` });
+  else clearProblem(box);
   const noKey = r.keys.blank ? 'Type or paste the key above first.' : 'The key above is not valid.';
-  showResult('pub-mask', 'pub-mask-out', r.mask, (out, note) => {
-    out.value = r.mask.publicID;
-    note.textContent = `Read as UUID text: the public ID of the ULID ${r.mask.ulid}.`;
-    note.hidden = !r.mask.uuidText;
-  }, noKey);
-  showResult('pub-unmask', 'pub-unmask-out', r.unmask, (out, note) => {
-    out.value = r.unmask.ulid;
-    note.textContent = `Made with the key marked ${r.unmask.mark}; the ULID's time is ${r.unmask.time}.`;
-    note.hidden = false;
-  }, noKey);
+  showResult('pub-mask', 'pub-mask-out', r.mask, r.mask.publicID,
+    r.mask.uuidText ? `Read as UUID text: the public ID of the ULID ${r.mask.ulid}.` : '', noKey);
+  showResult('pub-unmask', 'pub-unmask-out', r.unmask, r.unmask.ulid,
+    `Made with the key marked ${r.unmask.mark}; the ULID's time is ${r.unmask.time}.`, noKey);
 }
 
 // showResult shows the record r of the field id in the output outId and
 // the field's note and problem box: nothing for a blank field, the note
-// noKey where a key is missing, the problem, or what show shows.
-function showResult(id, outId, r, show, noKey) {
+// noKey where a key is missing, the problem, or, if r is ok, value and
+// the note okNote, if not ''.
+function showResult(id, outId, r, value, okNote, noKey) {
   const out = $(outId);
   const box = $(`${id}-error`);
   const note = $(`${id}-note`);
@@ -356,7 +317,9 @@ function showResult(id, outId, r, show, noKey) {
   } else if (r.error) {
     showProblem(box, $(id).value, r.error);
   } else if (r.ok) {
-    show(out, note);
+    out.value = value;
+    note.textContent = okNote;
+    note.hidden = !okNote;
     copy.disabled = false;
   }
 }
@@ -392,9 +355,12 @@ async function copyWithFeedback(button, text, what = text) {
   button.copyTimer = setTimeout(() => { button.textContent = button.dataset.label; }, 1200);
 }
 
-for (const button of document.querySelectorAll('button[data-copy]')) {
-  button.addEventListener('click', () => copyWithFeedback(button, $(button.dataset.copy).value));
-}
+// A Copy button copies its data-value, or the value of the output its
+// data-copy names.
+document.addEventListener('click', (event) => {
+  const button = event.target.closest('button.copy');
+  if (button) copyWithFeedback(button, button.dataset.value ?? $(button.dataset.copy).value);
+});
 
 // ---- Start ----
 
@@ -407,13 +373,7 @@ function ready() {
   $('loading').hidden = true;
   document.querySelector('main').removeAttribute('aria-busy');
   $('gen-button').disabled = false;
-  runGenerate();
-  // Handle anything typed or pasted while main.wasm was loading.
-  runDecode();
-  runList();
-  convertULID();
-  convertUUID();
-  runPublic();
+  for (const run of runs) run();
   document.body.dataset.ready = 'true';
 }
 
