@@ -12,7 +12,7 @@ import (
 // Options change how Read reads an ID.
 type Options struct {
 	Strict   bool // reject Crockford's aliases I, L and O (ulid.ParseStrict)
-	ULIDOnly bool // reject UUID text: only ULIDs are IDs
+	ULIDOnly bool // reject UUID and TypeID text: only ULIDs are IDs
 	// Unmask, if not nil, makes Read take text as a public ID, which it
 	// unmasks with this masker (ulid.Masker.Unmask) into the ID, under the
 	// same policy of white space and long lines; Strict and ULIDOnly then
@@ -27,12 +27,13 @@ const (
 	ULID     Kind = iota // 26 characters of Crockford's Base32
 	UUID                 // UUID text, in any form ulid.ParseUUID accepts
 	PublicID             // a public ID, read with Options.Unmask (ulid.Masker.Unmask)
+	TypeID               // TypeID text: a prefix, '_' and 26 lower-case characters (ulid.ParseTypeID)
 )
 
-// String returns the name of the form k for messages: "ULID", "UUID" or
-// "public ID".
+// String returns the name of the form k for messages: "ULID", "UUID",
+// "public ID" or "TypeID".
 func (k Kind) String() string {
-	return [...]string{"ULID", "UUID", "public ID"}[k]
+	return [...]string{"ULID", "UUID", "public ID", "TypeID"}[k]
 }
 
 // An Input is text as Read read it: what the tools print of an ID, and
@@ -47,6 +48,8 @@ type Input struct {
 	Text  string
 	Lead  int
 	Place Place // where Given came from, for messages: set by Inputs and Lines, zero from Read
+	// Prefix is the prefix of TypeID text, if Read returned no error; else "".
+	Prefix string
 }
 
 // A Place is where an input came from: a command-line argument or a line
@@ -66,7 +69,10 @@ func (p Place) String() string {
 
 // Read reads s, an argument or a field, as one ID under the policy: it
 // trims the white space around s and decodes the rest as UUID text if it
-// has its shape (see isUUIDText), else as a ULID. The error is an *Error,
+// has the shape of one (see isUUIDText), as TypeID text if it has a '_'
+// and starts with a letter (ulid.ParseTypeID, which takes lower case
+// only), else as a ULID; under ULIDOnly always as a ULID. No valid text of
+// one form has the shape of another. The error is an *Error,
 // whose offsets count bytes of s as given, before trimming. Read is safe
 // for concurrent use.
 func Read(s string, opt Options) (Input, error) {
@@ -88,13 +94,19 @@ func read(given string, n int, opt Options) (Input, error) {
 	}
 	in.Text, in.Lead = Trim(given)
 	text, lead := in.Text, in.Lead // for short
-	if in.Kind == ULID && !opt.ULIDOnly && isUUIDText(text) {
+	switch {
+	case in.Kind != ULID || opt.ULIDOnly:
+	case isUUIDText(text):
 		in.Kind = UUID
+	case isTypeIDText(text):
+		in.Kind = TypeID
 	}
 	var err error
 	switch {
 	case in.Kind == PublicID:
 		in.ID, err = opt.Unmask.Unmask(text)
+	case in.Kind == TypeID:
+		in.Prefix, in.ID, err = ulid.ParseTypeID(text)
 	case in.Kind == UUID:
 		in.ID, err = ulid.ParseUUID(text)
 	case opt.Strict:
@@ -110,13 +122,11 @@ func read(given string, n int, opt Options) (Input, error) {
 		_, uerr := ulid.ParseUUID(text)
 		e.UUID = shift(uerr, lead)
 	}
-	if in.Kind != PublicID && e.Err.Err == ulid.ErrInvalidLength {
-		e.PublicID = publicVerdict(text)
-	}
+	e.PublicID, e.Type = verdict(text, in.Kind, e.Err.Err, opt.Unmask)
 	if i := strings.IndexAny(text, separators); i >= 0 {
 		e.Separator, e.SeparatorOffset = text[i], lead+i
 	}
-	in.ID = ulid.ULID{}
+	in.ID, in.Prefix = ulid.ULID{}, ""
 	return in, e
 }
 
@@ -157,9 +167,11 @@ type Error struct {
 	// likely holds a row of fields, and the message says a line holds one ID.
 	Separator       byte
 	SeparatorOffset int
-	// PublicID is, for text refused as a ULID or UUID for its length, what
-	// it is as a public ID, which the message says; else NotPublic.
+	// PublicID is what text refused for its length or prefix is as a
+	// public ID, if that is not what was asked for, which the message says;
+	// else NotPublic (see verdict). Type is the type of a TypedPublic one.
 	PublicID Verdict
+	Type     string
 }
 
 // Error returns the message the tools show: "line too long (N bytes)" for
@@ -177,7 +189,7 @@ func (e *Error) Error() string {
 	if e.UUID != nil { // "invalid UUID text: character ..." or "invalid UUID text length ..."
 		msg += "; as UUID text: " + strings.TrimPrefix(strings.Replace(Message(e.UUID), "invalid UUID text", "invalid", 1), "invalid: ")
 	}
-	msg += e.PublicID.hint()
+	msg += e.PublicID.hint(e.Type)
 	if e.Separator != 0 {
 		msg += " (a line holds one ID, and this one has " + separatorNames[e.Separator] + " at offset " + strconv.Itoa(e.SeparatorOffset) + ")"
 	}
@@ -216,6 +228,13 @@ func Report(in Input, err *Error) string {
 		}
 	}
 	return in.Place.String() + ": " + q + ": " + err.Error()
+}
+
+// isTypeIDText reports whether s, trimmed, has the shape of TypeID text
+// with a prefix: a '_', and an ASCII letter first, so that a prefix in
+// upper case gets TypeID's error.
+func isTypeIDText(s string) bool {
+	return strings.Contains(s, "_") && ('a' <= s[0]|0x20 && s[0]|0x20 <= 'z')
 }
 
 // isUUIDText reports whether s, trimmed, has the shape of UUID text
