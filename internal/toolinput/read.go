@@ -18,6 +18,11 @@ type Options struct {
 	// same policy of white space and long lines; Strict and ULIDOnly then
 	// change nothing. The error's Err is the masker's *ulid.ParseError.
 	Unmask *ulid.Masker
+	// Type, if not empty, is the one prefix TypeID text may have: text of
+	// another is refused, as ulid.ParseTyped refuses it (ulid.ErrWrongPrefix,
+	// at the first byte that differs), so that an ID of one type is not
+	// written out as another's. ULID and UUID text, untyped, are read.
+	Type string
 }
 
 // A Kind is the form an ID was read in.
@@ -107,6 +112,9 @@ func read(given string, n int, opt Options) (Input, error) {
 		in.ID, err = opt.Unmask.Unmask(text)
 	case in.Kind == TypeID:
 		in.Prefix, in.ID, err = ulid.ParseTypeID(text)
+		if err == nil && opt.Type != "" && in.Prefix != opt.Type {
+			err = wrongPrefix(text, in.Prefix, opt.Type)
+		}
 	case in.Kind == UUID:
 		in.ID, err = ulid.ParseUUID(text)
 	case opt.Strict:
@@ -128,6 +136,17 @@ func read(given string, n int, opt Options) (Input, error) {
 	}
 	in.ID, in.Prefix = ulid.ULID{}, ""
 	return in, e
+}
+
+// wrongPrefix returns the error of TypeID text s, of prefix got, read where
+// the prefix want is asked for: at the first byte of got that differs.
+func wrongPrefix(s, got, want string) error {
+	i := 0
+	for i < len(got) && i < len(want) && got[i] == want[i] {
+		i++
+	}
+	return &ulid.ParseError{Err: ulid.ErrWrongPrefix, Form: "TypeID", Length: len(s), Offset: i, Byte: s[i],
+		Want: "the prefix " + strconv.Quote(want+"_")}
 }
 
 // separators are the bytes that Error.Separator reports, and

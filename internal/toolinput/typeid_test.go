@@ -37,6 +37,12 @@ func TestReadTypeID(t *testing.T) {
 				` (this looks like a typed public ID: unmask it with its key and the type "user")`},
 		{in: "user_yz4g5ym28fg1qptxha7hbqfjzf496", opt: Options{ULIDOnly: true}, kind: ULID,
 			msg: `invalid length 34 bytes, want 26 (this looks like a typed public ID: unmask it with its key and the type "user")`},
+		{in: "user_01aryz6s41tsv4rrffq69g5fav", opt: Options{Type: "user"}, kind: TypeID, prefix: "user"},
+		{in: specULID, opt: Options{Type: "user"}, kind: ULID},
+		{in: " user_group_01aryz6s41tsv4rrffq69g5fav", opt: Options{Type: "user"}, kind: TypeID,
+			msg: `invalid TypeID: character '_' at offset 5, want the prefix "user_"`},
+		{in: "order_01aryz6s41tsv4rrffq69g5fav", opt: Options{Type: "user"}, kind: TypeID,
+			msg: `invalid TypeID: character 'o' at offset 0, want the prefix "user_"`},
 		{in: "01563df3_6481-d676-4c61-efb99302bd5b", kind: ULID, // starts with a digit: no prefix
 			msg: "invalid length 36 bytes, want 26; as UUID text: character '_' at offset 8, want '-'"},
 	} {
@@ -50,11 +56,14 @@ func TestReadTypeID(t *testing.T) {
 		case tc.msg != "" && (err == nil || err.Error() != tc.msg || in.ID != ulid.ULID{} || in.Prefix != ""):
 			t.Errorf("Read(%q) = %v %q, %v; want %q", tc.in, in.ID, in.Prefix, err, tc.msg)
 		}
-		// Every TypeID refusal is ParseTypeID's, moved by the white space.
+		// Every TypeID refusal is ParseTypeID's, or one of Type.
 		if _, _, perr := ulid.ParseTypeID(in.Text); tc.kind == TypeID && err != nil {
-			var pe *ulid.ParseError
-			if !errors.As(err, &pe) || !errors.Is(err, errors.Unwrap(perr)) {
-				t.Errorf("Read(%q): %v, want the sentinel of %v", tc.in, err, perr)
+			want := ulid.ErrWrongPrefix
+			if perr != nil {
+				want = errors.Unwrap(perr)
+			}
+			if !errors.Is(err, want) {
+				t.Errorf("Read(%q): %v, want %v", tc.in, err, want)
 			}
 		}
 	}
