@@ -5,16 +5,21 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/ulidgo/ulid"
 	"github.com/ulidgo/ulid/internal/toolinput"
 )
 
 // runConvert prints each ID in args (see each) in the other form: the UUID
-// text of a ULID, the ULID of a UUID. It returns the exit status.
-func (c *cli) runConvert(args []string, opt toolinput.Options) int {
+// text of a ULID or TypeID text, the ULID of a UUID; or, if typeID is not
+// nil, TypeID text of that prefix. It returns the exit status.
+func (c *cli) runConvert(args []string, opt toolinput.Options, typeID *string) int {
 	return c.each(args, opt, func(b []byte, in toolinput.Input) []byte {
-		if in.Kind == toolinput.UUID {
+		switch {
+		case typeID != nil:
+			b, _ = ulid.AppendTypeID(b, *typeID, in.ID) // the prefix was checked
+		case in.Kind == toolinput.UUID:
 			b, _ = in.ID.AppendText(b) // never fails
-		} else {
+		default:
 			b = in.ID.AppendUUID(b)
 		}
 		return append(b, '\n')

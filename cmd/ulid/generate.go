@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 
+	"github.com/ulidgo/ulid"
 	"github.com/ulidgo/ulid/internal/toolinput"
 )
 
@@ -17,12 +18,13 @@ type genOptions struct {
 	asUUID bool                 // print the UUID text form
 	json   bool                 // print what inspect --json prints of each ULID instead
 	show   showOptions          // -f and --local: print one field of each ULID instead
+	typeID *string              // print TypeID text of this prefix (--typeid), or nil
 }
 
 // generateOnlyFlags are the flags of generate that cannot be given with
 // IDs. -z and -q can, and change nothing there, as in oklog/ulid's command,
 // so that an alias such as ulid='ulid -q' still inspects.
-var generateOnlyFlags = []string{"n", "time", "lower", "uuid", "v7"}
+var generateOnlyFlags = []string{"n", "time", "lower", "uuid", "v7", "typeid"}
 
 // generateFlags defines the flags of generate on fs.
 func generateFlags(fs *flag.FlagSet) *genOptions {
@@ -41,6 +43,7 @@ func generateFlags(fs *flag.FlagSet) *genOptions {
 	fs.BoolVar(&opt.lower, "lower", false, "print lower case")
 	fs.BoolVar(&opt.asUUID, "uuid", false, "print the UUID text form")
 	fs.BoolVar(&opt.gen.V7, "v7", false, "make ULIDs that are also valid UUIDv7")
+	prefixFlag(fs, "typeid", "print TypeID text of this prefix, made as by --v7", func(s string) { opt.typeID, opt.gen.V7 = &s, true })
 	fs.BoolVar(&opt.gen.Zero, "z", false, "entropy starts at zero")
 	fs.BoolVar(&opt.gen.Zero, "zero", false, "long form of -z")
 	// oklog's -q asks for math/rand entropy; here it is always crypto/rand,
@@ -54,6 +57,9 @@ func generateFlags(fs *flag.FlagSet) *genOptions {
 // runGenerate writes the ULIDs opt asks for to standard output and returns
 // the exit status, or a usageError for flags that cannot be combined.
 func (c *cli) runGenerate(opt genOptions) (int, error) {
+	if opt.typeID != nil && (opt.asUUID || opt.json || opt.show.one()) {
+		return 0, usageError("--typeid cannot be combined with --uuid, --json or -f: it prints TypeID text")
+	}
 	if opt.show.one() {
 		switch {
 		case opt.json:
@@ -91,19 +97,18 @@ func generate(w io.Writer, opt genOptions) error {
 		b := bw.AvailableBuffer()
 		switch {
 		case opt.json:
-			b = appendJSON(b, id, opt.show.local)
+			b = appendJSON(b, id, "", opt.show.local)
 		case opt.show.one():
 			b = append(opt.show.appendOne(b, id), '\n')
 		case opt.asUUID:
 			b = append(id.AppendUUID(b), '\n')
+		case opt.typeID != nil:
+			b, _ = ulid.AppendTypeID(b, *opt.typeID, id) // the prefix was checked
+			b = append(b, '\n')
+		case opt.lower:
+			b = append(id.AppendLower(b), '\n')
 		default:
-			start := len(b)
 			b, _ = id.AppendText(b) // never fails
-			if opt.lower {
-				for i := start; i < len(b); i++ {
-					b[i] |= 0x20 // Crockford's alphabet is digits and upper-case letters
-				}
-			}
 			b = append(b, '\n')
 		}
 		if _, err := bw.Write(b); err != nil {

@@ -56,9 +56,13 @@ func lookupField(name string) (toolinput.Field, bool) {
 	return unixField, name == unixField.Name
 }
 
-// appendInspect appends what inspect prints of id to b: a line per field.
-func appendInspect(b []byte, id ulid.ULID, local bool) []byte {
+// appendInspect appends what inspect prints of id, read with the TypeID
+// prefix given or "", to b: a line per field, the prefix's first if any.
+func appendInspect(b []byte, id ulid.ULID, prefix string, local bool) []byte {
 	t := shownTime(id, local)
+	if prefix != "" {
+		b = append(append(append(b, "prefix   "...), prefix...), '\n')
+	}
 	for _, f := range toolinput.Fields() {
 		b = append(b, f.Name...)
 		b = append(b, "         "[len(f.Name):]...)
@@ -122,10 +126,14 @@ func shownTime(id ulid.ULID, local bool) time.Time {
 	return t
 }
 
-// appendJSON appends what inspect --json prints of id to b: its fields as
-// one JSON object, none needing escapes, and a newline.
-func appendJSON(b []byte, id ulid.ULID, local bool) []byte {
+// appendJSON appends what inspect --json prints of id, read with the
+// TypeID prefix given or "", to b: its fields as one JSON object, the
+// prefix's first if any, none needing escapes, and a newline.
+func appendJSON(b []byte, id ulid.ULID, prefix string, local bool) []byte {
 	t, sep := shownTime(id, local), byte('{')
+	if prefix != "" {
+		b, sep = append(append(append(b, `{"prefix":"`...), prefix...), '"'), ','
+	}
 	for _, f := range toolinput.Fields() {
 		b = append(append(append(b, sep, '"'), f.Name...), '"', ':')
 		if f.Quoted {
@@ -150,11 +158,11 @@ func (c *cli) runInspect(args []string, opt inspectOptions) (int, error) {
 		case opt.show.one():
 			return append(opt.show.appendOne(b, in.ID), '\n')
 		case opt.json:
-			return appendJSON(b, in.ID, opt.show.local)
+			return appendJSON(b, in.ID, in.Prefix, opt.show.local)
 		case !first:
 			b = append(b, '\n')
 		}
 		first = false
-		return appendInspect(b, in.ID, opt.show.local)
+		return appendInspect(b, in.ID, in.Prefix, opt.show.local)
 	}), nil
 }

@@ -73,12 +73,16 @@ func (c *cli) run(args []string) (int, error) {
 	var gen *genOptions
 	var insp *inspectOptions
 	var policy toolinput.Options
+	var typeID *string // convert --typeid
 	switch cmd {
 	case "help":
 		return 0, flag.ErrHelp
 	case "mask", "unmask":
 		return c.runMasking(fs, cmd, args)
-	case "convert", "validate":
+	case "convert":
+		prefixFlag(fs, "typeid", "write TypeID text of this prefix", func(s string) { typeID, policy.Type = &s, s })
+		fallthrough
+	case "validate":
 		policyFlags(fs, &policy)
 	case "generate":
 		gen = generateFlags(fs)
@@ -95,7 +99,7 @@ func (c *cli) run(args []string) (int, error) {
 	}
 	switch {
 	case cmd == "convert":
-		return c.runConvert(ids, policy), nil
+		return c.runConvert(ids, policy, typeID), nil
 	case cmd == "validate":
 		return c.runValidate(ids, policy), nil
 	case cmd == "generate" && len(ids) > 0:
@@ -141,6 +145,23 @@ func newFlagSet() *flag.FlagSet {
 func policyFlags(fs *flag.FlagSet, opt *toolinput.Options) {
 	fs.BoolVar(&opt.Strict, "strict", false, "reject the aliases I, L and O")
 	fs.BoolVar(&opt.ULIDOnly, "ulid-only", false, "reject UUID text")
+}
+
+// prefixFlag defines the flag --name PREFIX on fs, which calls set with a
+// TypeID prefix, refusing the empty one and one that breaks TypeID's rule
+// (ulid.ErrInvalidPrefix).
+func prefixFlag(fs *flag.FlagSet, name, usage string, set func(string)) {
+	fs.Func(name, usage, func(s string) error {
+		_, err := ulid.AppendTypeID(nil, s, ulid.ULID{})
+		switch {
+		case s == "":
+			return errors.New("want a TypeID prefix, such as user: 'a' to 'z', or '_' between letters")
+		case err != nil:
+			return errors.New(toolinput.Message(err))
+		}
+		set(s)
+		return nil
+	})
 }
 
 // parseFlags parses args with fs, flags also after IDs ("ulid inspect ID

@@ -26,6 +26,8 @@ func (c *cli) runMasking(fs *flag.FlagSet, cmd string, args []string) (int, erro
 	keyFile := fs.String("key-file", "", "read the keys from this file")
 	var opt toolinput.Options
 	var uuid bool
+	typ := ""
+	prefixFlag(fs, "type", "make or open typed public IDs of this type", func(s string) { typ, opt.Type = s, s })
 	if cmd == "mask" {
 		policyFlags(fs, &opt)
 	} else {
@@ -39,12 +41,17 @@ func (c *cli) runMasking(fs *flag.FlagSet, cmd string, args []string) (int, erro
 	if err != nil {
 		return 0, err
 	}
+	if typ != "" {
+		if m, err = m.Typed(typ); err != nil {
+			return 0, usageError("--type " + typ + ": " + toolinput.Message(err))
+		}
+	}
 	if cmd == "mask" {
 		return c.each(ids, opt, func(b []byte, in toolinput.Input) []byte {
 			return append(m.AppendMask(b, in.ID), '\n')
 		}), nil
 	}
-	opt.Unmask = m
+	opt.Unmask, opt.Type = m, ""
 	return c.each(ids, opt, func(b []byte, in toolinput.Input) []byte {
 		if uuid {
 			return append(in.ID.AppendUUID(b), '\n')
