@@ -3,11 +3,12 @@
 // Usage:
 //
 //	ulid [-n N] [--time T] [--v7] [--lower] [--uuid] [--json | -f FIELD] [--local] [-z]
+//	ulid --typeid PREFIX [-n N] [--time T] [-z]
 //	ulid [inspect] [--json | -f FIELD] [--local] [--strict] [--ulid-only] [ID...]
-//	ulid convert [--strict] [--ulid-only] [ID...]
+//	ulid convert [--typeid PREFIX] [--strict] [--ulid-only] [ID...]
 //	ulid validate [--strict] [--ulid-only] [ID...]
-//	ulid mask [--key-file F] [--strict] [--ulid-only] [ID...]
-//	ulid unmask [--key-file F] [--uuid] [PUBLIC...]
+//	ulid mask [--key-file F] [--type T] [--strict] [--ulid-only] [ID...]
+//	ulid unmask [--key-file F] [--type T] [--uuid] [PUBLIC...]
 //	ulid --version
 //
 // Generate, the default (also "ulid generate"): print one new ULID, or N
@@ -26,6 +27,11 @@
 //	          74 random bits of the 80. They are ULIDs like any other, in
 //	          the same order; --uuid prints them as UUIDv7 text
 //	--lower   print lower case
+//	--typeid PREFIX
+//	          print TypeID text, PREFIX_ and the ULID in lower case
+//	          (user_01h455vb4pex5vsknk084sn02q), of ULIDs made as with
+//	          --v7. PREFIX is 1 to 63 of 'a' to 'z' and '_', the first and
+//	          last a letter. Not with --uuid, --json or -f
 //	--uuid    print the 16 bytes as UUID text (8-4-4-4-12 hex digits);
 //	          without --v7 the version and variant bits are not set, so
 //	          it is not a v4 or v7 UUID
@@ -51,7 +57,8 @@
 // milliseconds), Unix milliseconds, entropy (hex), UUID text form, and
 // whether its 128 bits are a valid RFC 9562 version 7 UUID (uuidv7: true
 // or false; true for every ULID from --v7, and by chance for one in 64
-// others). "ulid ID..." is short for "ulid inspect ID...".
+// others). "ulid ID..." is short for "ulid inspect ID...". For TypeID text
+// it prints the prefix first.
 //
 //	--json     print one JSON object per ID, one per line
 //	-f FIELD   print only FIELD, one line per ID: ulid, time (or rfc3339),
@@ -59,8 +66,9 @@
 //	           in any case; any other FIELD is an error (--format)
 //	--local    show the time in the local time zone (-l)
 //
-// Convert: turn each ULID into its UUID text form and each UUID into its
-// ULID.
+// Convert: turn each ULID or TypeID text into its UUID text form and each
+// UUID into its ULID; with --typeid PREFIX, each ID into TypeID text of
+// PREFIX (TypeID text of another prefix is refused).
 //
 // Validate: print each invalid ID with its line number and the reason.
 //
@@ -80,15 +88,19 @@
 //	              shell history would show. A key file that is missing,
 //	              unreadable or bad is misuse, reported before any output;
 //	              the message never shows a key
+//	--type T      make or open typed public IDs of type T, T_ and 29
+//	              characters, with a key of T's own derived from the key;
+//	              a public ID of another type, or of none, is refused
 //	--uuid        unmask: print each ULID as UUID text
 //
 // Input, the same for inspect, convert, validate, mask and the browser
 // tool: a ULID in either case, with Crockford's aliases, or UUID text in
-// any of its forms. White space around an ID is ignored. The full policy:
-// docs/cli.md, section Input.
+// any of its forms. White space around an ID is ignored. TypeID text, in
+// lower case, is read too: text with a '_' that starts with a letter. The
+// full policy: docs/cli.md, section Input.
 //
 //	--strict     reject the aliases I, L and O
-//	--ulid-only  reject UUID text: only ULIDs are valid
+//	--ulid-only  reject UUID and TypeID text: only ULIDs are valid
 //
 // These commands, and unmask, read IDs from standard input, one per line,
 // when given "-" or no ID at all. Blank lines are skipped; CRLF is fine. A line or argument
@@ -118,8 +130,11 @@
 //	ulid --time 2026-06-23T10:30:00Z -f ms  # 1782210600000
 //	ulid inspect --json - < ids.txt
 //	ulid convert 01563df3-6481-d676-4c61-efb99302bd5b
+//	ulid --typeid user -n 3                 # user_01m92..., in order
+//	ulid convert --typeid user 01563df3-6481-d676-4c61-efb99302bd5b
 //	psql -Atc 'select id from t' | ulid validate
 //	(umask 077; openssl rand -hex 16 > keys)  # a key file
 //	ulid mask --key-file keys 01ARYZ6S41TSV4RRFFQ69G5FAV
 //	ulid unmask --key-file keys --uuid < public-ids.txt
+//	ulid mask --key-file keys --type user 01ARYZ6S41TSV4RRFFQ69G5FAV
 package main

@@ -196,10 +196,10 @@ func TestHelpIsDoc(t *testing.T) {
 		t.Errorf("help differs from the package doc as go doc prints it:\n%s\n----\n%s", help(), want)
 	}
 	if !strings.HasPrefix(synopsis(), "usage: ulid [-n N] [--time T]") ||
-		!strings.Contains(synopsis(), "\n       ulid unmask [--key-file F] [--uuid] [PUBLIC...]\n") ||
+		!strings.Contains(synopsis(), "\n       ulid unmask [--key-file F] [--type T] [--uuid] [PUBLIC...]\n") ||
 		!strings.HasSuffix(synopsis(), "\n       ulid --version\nRun 'ulid -h' for details and examples.\n") ||
-		strings.Count(synopsis(), "\n") != 8 {
-		t.Errorf("synopsis = %q, want the 7 lines of doc.go's Usage block and where to read more", synopsis())
+		strings.Count(synopsis(), "\n") != 9 {
+		t.Errorf("synopsis = %q, want the 8 lines of doc.go's Usage block and where to read more", synopsis())
 	}
 }
 
