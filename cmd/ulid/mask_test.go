@@ -28,6 +28,14 @@ type publicIDVectors struct {
 		Key, Text, Error string
 		Offset           int
 	}
+	TypedVectors []struct {
+		Key, Prefix, ULID string
+		PublicID          string `json:"public_id"`
+	} `json:"typed_vectors"`
+	TypedRefused []struct {
+		Key, Prefix, Text, Error string
+		Offset                   int
+	} `json:"typed_refused"`
 	hex map[string]string // Keys by name
 }
 
@@ -380,7 +388,7 @@ func TestMaskMisuse(t *testing.T) {
 			t.Errorf("%q: exit %d, stderr %q", args, r.code, r.stderr)
 		}
 	}
-	for _, want := range []string{"ulid mask [--key-file F]", "ulid unmask [--key-file F] [--uuid] [PUBLIC...]", "ULID_MASK_KEYS", "check character"} {
+	for _, want := range []string{"ulid mask [--key-file F]", "ulid unmask [--key-file F] [--type T] [--uuid] [PUBLIC...]", "ULID_MASK_KEYS", "check character"} {
 		if !strings.Contains(help(), want) {
 			t.Errorf("help lacks %q", want)
 		}
