@@ -144,3 +144,42 @@ func TestPublicIDHint(t *testing.T) {
 			n, count[Public], count[Mistyped], n/128, n/128*31)
 	}
 }
+
+// TestReadTypedPublicID checks Read with a typed masker, and the hints for
+// a public ID of the other shape: the vectors of testdata/publicid.json.
+func TestReadTypedPublicID(t *testing.T) {
+	m, err := ulid.ParseMasker(testKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	user, err := m.Typed("user")
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec := ulid.MustParse(specULID)
+	for _, tc := range []struct {
+		in  string
+		m   *ulid.Masker
+		msg string // or "" for spec
+	}{
+		{in: "user_yz4g5ym28fg1qptxha7hbqfjzf496", m: user},
+		{in: " user_YZ4G5YM28FG1QPTXHA7HBQFJZF496", m: user},
+		{in: "order_va3xj8yjvprrpzzw4pn06hgfb5vx5", m: user,
+			msg: `typed public ID of another type, want the prefix "user_"` +
+				` (this looks like a typed public ID: unmask it with its key and the type "order")`},
+		{in: specPublic, m: user,
+			msg: `typed public ID of another type, want the prefix "user_"` +
+				" (this looks like a public ID without a type: unmask it with its key and no type)"},
+		{in: "user_yz4g5ym28fg1qptxha7hbqfjzf496", m: m,
+			msg: "invalid public ID length 34 bytes, want 29" +
+				` (this looks like a typed public ID: unmask it with its key and the type "user")`},
+	} {
+		in, err := Read(tc.in, Options{Unmask: tc.m})
+		switch {
+		case tc.msg == "" && (err != nil || in.ID != spec):
+			t.Errorf("Read(%q) = %v, %v; want %s", tc.in, in.ID, err, specULID)
+		case tc.msg != "" && (err == nil || err.Error() != tc.msg):
+			t.Errorf("Read(%q) = %v, %v; want %q", tc.in, in.ID, err, tc.msg)
+		}
+	}
+}

@@ -22,10 +22,11 @@ const (
 func TestRead(t *testing.T) {
 	spec := ulid.MustParse(specULID)
 	for _, tc := range []struct {
-		in   string
-		opt  Options
-		kind Kind
-		err  string // the error's text, or "" for spec
+		in     string
+		opt    Options
+		kind   Kind
+		prefix string // TypeID text's
+		err    string // the error's text, or "" for spec
 	}{
 		{in: specULID},
 		{in: " " + specULID},
@@ -70,14 +71,38 @@ func TestRead(t *testing.T) {
 		{in: "01563df36481d6764c61efb99302bd5g", opt: Options{Strict: true}, err: "invalid length 32 bytes, want 26; as UUID text: character 'g' at offset 31, want a hex digit"},
 		{in: "01563df36481d6764c61efb99302bd5g", opt: Options{ULIDOnly: true}, err: "invalid length 32 bytes, want 26"},
 		{in: "01563df3_6481-d676-4c61-efb99302bd5b", err: "invalid length 36 bytes, want 26; as UUID text: character '_' at offset 8, want '-'"},
+		// TypeID text: a '_' and a letter first.
+		{in: "user_01aryz6s41tsv4rrffq69g5fav", kind: TypeID, prefix: "user"},
+		{in: " \tuser_group_01aryz6s41tsv4rrffq69g5fav\n", kind: TypeID, prefix: "user_group"},
+		{in: "01aryz6s41tsv4rrffq69g5fav", kind: ULID}, // the empty prefix: a ULID in lower case
+		{in: "user_01aryz6s41tsv4rrffq69g5fav", opt: Options{ULIDOnly: true}, kind: ULID,
+			err: "invalid length 31 bytes, want 26"},
+		{in: "  user_01ARYZ6S41TSV4RRFFQ69G5FAV", kind: TypeID,
+			err: "invalid TypeID: character 'A' at offset 9, want a lower-case character of Crockford's Base32 (0-9, a-z but i, l, o, u)"},
+		{in: " User_01aryz6s41tsv4rrffq69g5fav", kind: TypeID,
+			err: "invalid TypeID: character 'U' at offset 1, want 'a' to 'z', or '_' between letters"},
+		{in: "user_81aryz6s41tsv4rrffq69g5fav", kind: TypeID, err: "first character '8' is above '7': value overflows 128 bits"},
+		{in: "user_01aryz6s41tsv4rrffq69g5fa", kind: TypeID,
+			err: "invalid TypeID length 30 bytes, want 31: the prefix, '_' and 26 characters"},
+		{in: "user_yz4g5ym28fg1qptxha7hbqfjzf496", kind: TypeID,
+			err: "invalid TypeID length 34 bytes, want 31: the prefix, '_' and 26 characters" +
+				` (this looks like a typed public ID: unmask it with its key and the type "user")`},
+		{in: "user_yz4g5ym28fg1qptxha7hbqfjzf496", opt: Options{ULIDOnly: true}, kind: ULID,
+			err: `invalid length 34 bytes, want 26 (this looks like a typed public ID: unmask it with its key and the type "user")`},
+		{in: "user_01aryz6s41tsv4rrffq69g5fav", opt: Options{Type: "user"}, kind: TypeID, prefix: "user"},
+		{in: specULID, opt: Options{Type: "user"}, kind: ULID},
+		{in: " user_group_01aryz6s41tsv4rrffq69g5fav", opt: Options{Type: "user"}, kind: TypeID,
+			err: `invalid TypeID: character '_' at offset 5, want the prefix "user_"`},
+		{in: "order_01aryz6s41tsv4rrffq69g5fav", opt: Options{Type: "user"}, kind: TypeID,
+			err: `invalid TypeID: character 'o' at offset 0, want the prefix "user_"`},
 		{in: `"` + specUUID + `"`, err: `invalid length 38 bytes, want 26; as UUID text: character '"' at offset 0, want '{'`},
 		{in: "urn:uuid " + specUUID, err: `invalid length 45 bytes, want 26; as UUID text: character ' ' at offset 8, want "urn:uuid:" (in either case) (a line holds one ID, and this one has a space at offset 8)`},
 	} {
 		in, err := Read(tc.in, tc.opt)
 		switch {
-		case tc.err == "" && (err != nil || in.ID != spec || in.Kind != tc.kind):
+		case tc.err == "" && (err != nil || in.ID != spec || in.Kind != tc.kind || in.Prefix != tc.prefix):
 			t.Errorf("Read(%q, %+v) = %+v, %v; want the test vector as %v", tc.in, tc.opt, in, err, tc.kind)
-		case tc.err != "" && (err == nil || err.Error() != tc.err || in.Kind != tc.kind || in.ID != ulid.ULID{}):
+		case tc.err != "" && (err == nil || err.Error() != tc.err || in.Kind != tc.kind || in.ID != ulid.ULID{} || in.Prefix != ""):
 			t.Errorf("Read(%q, %+v) = %+v, error %v; want %q, kind %v", tc.in, tc.opt, in, err, tc.err, tc.kind)
 		case in.Given != tc.in || in.Place != Place{}:
 			t.Errorf("Read(%q) = %+v; want Given %q and no place", tc.in, in, tc.in)
