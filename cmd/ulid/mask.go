@@ -51,7 +51,7 @@ func (c *cli) runMasking(fs *flag.FlagSet, cmd string, args []string) (int, erro
 			return append(m.AppendMask(b, in.ID), '\n')
 		}), nil
 	}
-	opt.Unmask, opt.Type = m, ""
+	opt.Unmask = m
 	return c.each(ids, opt, func(b []byte, in toolinput.Input) []byte {
 		if uuid {
 			return append(in.ID.AppendUUID(b), '\n')
