@@ -1,0 +1,249 @@
+package integration
+
+import (
+	"context"
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgtype"
+
+	"github.com/ulidgo/ulid"
+)
+
+// partitionOf is the partition docs/partitioning.md gives the month of t.
+func partitionOf(t time.Time) string {
+	return "event_" + t.UTC().Format("2006_01")
+}
+
+// scannedPartitions returns the partitions of event an EXPLAIN output reads.
+func scannedPartitions(plan []string) []string {
+	re := regexp.MustCompile(`\bon (event_(?:\d{4}_\d{2}|other))\b`)
+	var names []string
+	for _, line := range plan {
+		for _, m := range re.FindAllStringSubmatch(line, -1) {
+			if !slices.Contains(names, m[1]) {
+				names = append(names, m[1])
+			}
+		}
+	}
+	slices.Sort(names)
+	return names
+}
+
+func explain(t *testing.T, ctx context.Context, tx pgx.Tx, query string, args ...any) []string {
+	t.Helper()
+	rows, err := tx.Query(ctx, "EXPLAIN "+query, args...)
+	if err != nil {
+		t.Fatalf("%s: %v", query, err)
+	}
+	lines, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		t.Fatalf("%s: %v", query, err)
+	}
+	return lines
+}
+
+// TestPartitioningGuidePostgres runs the blocks of docs/partitioning.md as
+// printed, between them fills a year of months with 120,000 IDs made by Go,
+// and checks where each lands, which partitions the plans read, what
+// dropping a month removes, and what happens to an ID outside every month.
+func TestPartitioningGuidePostgres(t *testing.T) {
+	blocks := guideBlocks(t, "../docs/partitioning.md", "sql postgres")
+	if len(blocks) != 5 {
+		t.Fatalf("%d blocks in docs/partitioning.md; this test knows 5", len(blocks))
+	}
+	conn := connectPgKit(t, installPgKit(t))
+	ctx := testContext(t)
+	tx, err := conn.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tx.Rollback(context.Background())
+	run := func(block string) {
+		t.Helper()
+		if _, err := tx.Conn().PgConn().Exec(ctx, block).ReadAll(); err != nil {
+			t.Fatalf("%s\n%v", block, err)
+		}
+	}
+	bounds := func(name string) (from, to string) {
+		t.Helper()
+		var expr string
+		err := tx.QueryRow(ctx, "SELECT pg_get_expr(relpartbound, oid) FROM pg_class WHERE relname = $1", name).Scan(&expr)
+		if err != nil {
+			t.Fatalf("partition %s: %v", name, err)
+		}
+		m := regexp.MustCompile(`FROM \('([0-9a-f-]+)'\) TO \('([0-9a-f-]+)'\)`).FindStringSubmatch(expr)
+		if m == nil {
+			t.Fatalf("partition %s: bound %q", name, expr)
+		}
+		return m[1], m[2]
+	}
+	uuidOf := func(tm time.Time) string {
+		id, err := ulid.MinAt(uint64(tm.UnixMilli()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		h := fmt.Sprintf("%x", id[:])
+		return h[:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:]
+	}
+	month := func(year int, m time.Month) time.Time { return time.Date(year, m, 1, 0, 0, 0, 0, time.UTC) }
+
+	// The table and January, with the bounds Go computes.
+	run(blocks[0])
+	if from, to := bounds("event_2026_01"); from != uuidOf(month(2026, 1)) || to != uuidOf(month(2026, 2)) {
+		t.Fatalf("event_2026_01 from %s to %s", from, to)
+	}
+	// Next month ahead, twice (the second does nothing), in a time zone
+	// that is not UTC.
+	if _, err := tx.Exec(ctx, "SET LOCAL TimeZone = 'America/New_York'"); err != nil {
+		t.Fatal(err)
+	}
+	var now time.Time
+	if err := tx.QueryRow(ctx, "SELECT now()").Scan(&now); err != nil {
+		t.Fatal(err)
+	}
+	run(blocks[1])
+	run(blocks[1])
+	next := month(now.UTC().Year(), now.UTC().Month()).AddDate(0, 1, 0)
+	if from, to := bounds(partitionOf(next)); from != uuidOf(next) || to != uuidOf(next.AddDate(0, 1, 0)) {
+		t.Fatalf("%s from %s to %s", partitionOf(next), from, to)
+	}
+	// The rest of 2026, as the block above would have made them.
+	for m := time.February; m <= time.December; m++ {
+		start := month(2026, m)
+		q := fmt.Sprintf("CREATE TABLE IF NOT EXISTS %s PARTITION OF event FOR VALUES FROM ('%s') TO ('%s')",
+			partitionOf(start), uuidOf(start), uuidOf(start.AddDate(0, 1, 0)))
+		if _, err := tx.Exec(ctx, q); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	// 120,000 IDs over 2026: half as Make makes them, half as MakeV7.
+	const n = 120_000
+	year := month(2027, 1).Sub(month(2026, 1))
+	want := map[ulid.ULID]string{}
+	var rows [][]any
+	ulids, v7s := ulid.NewMonotonic(rand.Reader), ulid.NewMonotonicV7(rand.Reader)
+	for i := range n {
+		tm := month(2026, 1).Add(time.Duration(int64(year) / n * int64(i)))
+		g := ulids
+		if i%2 == 1 {
+			g = v7s
+		}
+		id, err := g.New(uint64(tm.UnixMilli()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want[id] = partitionOf(tm)
+		rows = append(rows, []any{pgtype.UUID{Bytes: id, Valid: true}, "x"})
+	}
+	if _, err := tx.CopyFrom(ctx, pgx.Identifier{"event"}, []string{"id", "body"}, pgx.CopyFromRows(rows)); err != nil {
+		t.Fatal(err)
+	}
+	got, err := tx.Query(ctx, "SELECT id, tableoid::regclass::text FROM event")
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := 0
+	for got.Next() {
+		var id pgtype.UUID
+		var part string
+		if err := got.Scan(&id, &part); err != nil {
+			t.Fatal(err)
+		}
+		if w := want[ulid.ULID(id.Bytes)]; part != w {
+			t.Fatalf("%s in %s; Go says %q", ulid.ULID(id.Bytes), part, w)
+		}
+		seen++
+	}
+	if err := got.Err(); err != nil || seen != n {
+		t.Fatalf("%d rows, %v; want %d", seen, err, n)
+	}
+	counts := map[string]int{}
+	for _, p := range want {
+		counts[p]++
+	}
+
+	// The guide's range query, and its plans.
+	run(blocks[2])
+	if p := scannedPartitions(explain(t, ctx, tx, blocks[2])); !slices.Equal(p, []string{"event_2026_01"}) {
+		t.Errorf("the guide's range query reads %v", p)
+	}
+	if _, err := tx.Exec(ctx, "SET LOCAL plan_cache_mode = force_generic_plan"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tx.Exec(ctx, "PREPARE event_range(timestamptz, timestamptz) AS SELECT count(*) FROM event WHERE id >= ulid_min($1) AND id < ulid_min($2)"); err != nil {
+		t.Fatal(err)
+	}
+	defer tx.Exec(context.Background(), "DEALLOCATE event_range")
+	plan := explain(t, ctx, tx, "EXECUTE event_range('2026-03-05 00:00:00+00', '2026-04-10 00:00:00+00')")
+	if p := scannedPartitions(plan); !slices.Equal(p, []string{"event_2026_03", "event_2026_04"}) {
+		t.Errorf("generic plan reads %v:\n%s", p, plan)
+	}
+	t.Logf("generic plan:\n%s", strings.Join(plan, "\n"))
+	if !slices.ContainsFunc(plan, regexp.MustCompile(`Subplans Removed: \d+`).MatchString) {
+		t.Errorf("generic plan without runtime pruning:\n%s", plan)
+	}
+	var c int
+	if err := tx.QueryRow(ctx, "EXECUTE event_range('2026-03-01 00:00:00+00', '2026-04-01 00:00:00+00')").Scan(&c); err != nil || c != counts["event_2026_03"] {
+		t.Errorf("March: %d rows, %v; Go counts %d", c, err, counts["event_2026_03"])
+	}
+	var some ulid.ULID
+	for id := range want {
+		some = id
+		break
+	}
+	if p := scannedPartitions(explain(t, ctx, tx, "SELECT body FROM event WHERE id = $1", pgtype.UUID{Bytes: some, Valid: true})); !slices.Equal(p, []string{want[some]}) {
+		t.Errorf("lookup of %s reads %v; want %s", some, p, want[some])
+	}
+
+	// An ID of a time no partition covers is refused.
+	outside, err := ulid.MinAt(uint64(month(2025, 6).UnixMilli()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tx.Exec(ctx, "SAVEPOINT outside"); err != nil {
+		t.Fatal(err)
+	}
+	_, err = tx.Exec(ctx, "INSERT INTO event VALUES ($1, 'outside')", pgtype.UUID{Bytes: outside, Valid: true})
+	var pgErr *pgconn.PgError
+	if !errors.As(err, &pgErr) || pgErr.Code != "23514" {
+		t.Fatalf("insert outside every month: %v; want SQLSTATE 23514", err)
+	}
+	if _, err := tx.Exec(ctx, "ROLLBACK TO SAVEPOINT outside"); err != nil {
+		t.Fatal(err)
+	}
+
+	// Dropping January removes January's rows and only those.
+	run(blocks[3])
+	if err := tx.QueryRow(ctx, "SELECT count(*) FROM event").Scan(&c); err != nil || c != n-counts["event_2026_01"] {
+		t.Fatalf("after dropping January: %d rows, %v; want %d", c, err, n-counts["event_2026_01"])
+	}
+	if err := tx.QueryRow(ctx, "SELECT count(*) FROM event WHERE id < $1", pgtype.UUID{Bytes: mustMinAt(t, month(2026, 2)), Valid: true}).Scan(&c); err != nil || c != 0 {
+		t.Fatalf("January rows left: %d, %v", c, err)
+	}
+
+	// With a default partition, the same ID is kept there.
+	run(blocks[4])
+	var part string
+	if err := tx.QueryRow(ctx, "INSERT INTO event VALUES ($1, 'outside') RETURNING tableoid::regclass::text", pgtype.UUID{Bytes: outside, Valid: true}).Scan(&part); err != nil || part != "event_other" {
+		t.Fatalf("insert outside with a default partition: %q, %v", part, err)
+	}
+}
+
+func mustMinAt(t *testing.T, tm time.Time) ulid.ULID {
+	t.Helper()
+	id, err := ulid.MinAt(uint64(tm.UnixMilli()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return id
+}
