@@ -3,6 +3,7 @@ package integration
 import (
 	"context"
 	"crypto/rand"
+	"database/sql"
 	"errors"
 	"fmt"
 	"regexp"
@@ -11,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/go-sql-driver/mysql"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgtype"
@@ -247,3 +249,194 @@ func mustMinAt(t *testing.T, tm time.Time) ulid.ULID {
 	}
 	return id
 }
+
+// TestPartitioningGuideMariaDB runs the MariaDB blocks of
+// docs/partitioning.md as printed, as the PostgreSQL test does; a row's
+// partition is read with SELECT ... PARTITION (name).
+func TestPartitioningGuideMariaDB(t *testing.T) {
+	blocks := guideBlocks(t, "../docs/partitioning.md", "sql mariadb")
+	if len(blocks) != 5 {
+		t.Fatalf("%d blocks in docs/partitioning.md; this test knows 5", len(blocks))
+	}
+	db := openMariaDBKit(t)
+	ctx := testContext(t)
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	exec := func(q string, args ...any) {
+		t.Helper()
+		if _, err := conn.ExecContext(ctx, q, args...); err != nil {
+			t.Fatalf("%s\n%v", q, err)
+		}
+	}
+	run := func(block string) {
+		t.Helper()
+		for stmt := range strings.SplitSeq(block, ";\n") {
+			if stmt = strings.TrimSuffix(strings.TrimSpace(stmt), ";"); stmt != "" {
+				exec(stmt)
+			}
+		}
+	}
+	exec("DROP TABLE IF EXISTS event")
+	defer db.ExecContext(context.Background(), "DROP TABLE IF EXISTS event")
+	month := func(year int, m time.Month) time.Time { return time.Date(year, m, 1, 0, 0, 0, 0, time.UTC) }
+	hexOf := func(tm time.Time) string { return fmt.Sprintf("0x%X", bytesOf(mustMinAt(t, tm))) }
+	bound := func(name string) string {
+		t.Helper()
+		var desc string
+		err := conn.QueryRowContext(ctx, "SELECT PARTITION_DESCRIPTION FROM information_schema.PARTITIONS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'event' AND PARTITION_NAME = ?", name).Scan(&desc)
+		if err != nil {
+			t.Fatalf("partition %s: %v", name, err)
+		}
+		return desc
+	}
+	sameBound := func(name string, tm time.Time) {
+		t.Helper()
+		if got := bound(name); !strings.EqualFold(strings.TrimPrefix(got, "_binary "), hexOf(tm)) {
+			t.Fatalf("%s: bound %s; Go's MinAt of %s is %s", name, got, tm, hexOf(tm))
+		}
+	}
+
+	// The table and January: its printed bound is MinAt of February.
+	if !strings.Contains(blocks[0], hexOf(month(2026, 2))) {
+		t.Fatalf("the guide's bound is not %s:\n%s", hexOf(month(2026, 2)), blocks[0])
+	}
+	run(blocks[0])
+	sameBound("p2026_01", month(2026, 2))
+	var now time.Time
+	if err := conn.QueryRowContext(ctx, "SELECT UTC_TIMESTAMP()").Scan(&now); err != nil {
+		t.Fatal(err)
+	}
+	next := month(now.Year(), now.Month()).AddDate(0, 1, 0)
+	// The months up to this one, in order, as the next block would have
+	// made each; then the block itself, twice (the second does nothing).
+	for start := month(2026, 2); start.Before(next); start = start.AddDate(0, 1, 0) {
+		exec(fmt.Sprintf("ALTER TABLE event ADD PARTITION (PARTITION p%s VALUES LESS THAN (%s))",
+			start.Format("2006_01"), hexOf(start.AddDate(0, 1, 0))))
+	}
+	run(blocks[1])
+	run(blocks[1])
+	sameBound("p"+next.Format("2006_01"), next.AddDate(0, 1, 0))
+
+	// 120,000 IDs over 2026: half as Make makes them, half as MakeV7.
+	const n = 120_000
+	year := month(2027, 1).Sub(month(2026, 1))
+	want := map[ulid.ULID]string{}
+	ulids, v7s := ulid.NewMonotonic(rand.Reader), ulid.NewMonotonicV7(rand.Reader)
+	const batch = 1000
+	var args []any
+	for i := range n {
+		tm := month(2026, 1).Add(time.Duration(int64(year) / n * int64(i)))
+		g := ulids
+		if i%2 == 1 {
+			g = v7s
+		}
+		id, err := g.New(uint64(tm.UnixMilli()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want[id] = "p" + tm.Format("2006_01")
+		args = append(args, bytesOf(id), "x")
+		if len(args) == 2*batch {
+			exec("INSERT INTO event (id, body) VALUES "+strings.Repeat("(?, ?), ", batch-1)+"(?, ?)", args...)
+			args = args[:0]
+		}
+	}
+	counts := map[string]int{}
+	for _, p := range want {
+		counts[p]++
+	}
+	seen := 0
+	for part := range counts {
+		rows, err := conn.QueryContext(ctx, "SELECT id FROM event PARTITION ("+part+")")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for rows.Next() {
+			var b []byte
+			if err := rows.Scan(&b); err != nil {
+				t.Fatal(err)
+			}
+			id := ulid.ULID(b)
+			if want[id] != part {
+				t.Fatalf("%s in %s; Go says %q", id, part, want[id])
+			}
+			seen++
+		}
+		if err := rows.Err(); err != nil {
+			t.Fatal(err)
+		}
+		rows.Close()
+	}
+	if seen != n {
+		t.Fatalf("%d rows in the months of 2026; want %d", seen, n)
+	}
+
+	// EXPLAIN PARTITIONS: one partition for a month, one for a key.
+	partitions := func(query string) string {
+		t.Helper()
+		rows, err := conn.QueryContext(ctx, query)
+		if err != nil {
+			t.Fatalf("%s\n%v", query, err)
+		}
+		defer rows.Close()
+		cols, err := rows.Columns()
+		if err != nil {
+			t.Fatal(err)
+		}
+		col := slices.Index(cols, "partitions")
+		if col < 0 || !rows.Next() {
+			t.Fatalf("%s: no partitions column in %v", query, cols)
+		}
+		values := make([]any, len(cols))
+		cells := make([]sql.NullString, len(cols))
+		for i := range values {
+			values[i] = &cells[i]
+		}
+		if err := rows.Scan(values...); err != nil {
+			t.Fatal(err)
+		}
+		return cells[col].String
+	}
+	if p := partitions(blocks[2]); p != "p2026_03" {
+		t.Errorf("the guide's EXPLAIN PARTITIONS for March: %q", p)
+	}
+	var some ulid.ULID
+	for id := range want {
+		some = id
+		break
+	}
+	if p := partitions(fmt.Sprintf("EXPLAIN PARTITIONS SELECT body FROM event WHERE id = 0x%X", bytesOf(some))); p != want[some] {
+		t.Errorf("lookup of %s reads %q; want %s", some, p, want[some])
+	}
+
+	// An ID above the last month is refused.
+	outside := mustMinAt(t, next.AddDate(0, 2, 0))
+	_, err = conn.ExecContext(ctx, "INSERT INTO event VALUES (?, 'outside')", bytesOf(outside))
+	var myErr *mysql.MySQLError
+	if !errors.As(err, &myErr) || myErr.Number != 1526 {
+		t.Fatalf("insert above every month: %v; want error 1526", err)
+	}
+
+	// Dropping January removes January's rows and only those.
+	run(blocks[3])
+	var c int
+	if err := conn.QueryRowContext(ctx, "SELECT COUNT(*) FROM event").Scan(&c); err != nil || c != n-counts["p2026_01"] {
+		t.Fatalf("after dropping January: %d rows, %v; want %d", c, err, n-counts["p2026_01"])
+	}
+	if err := conn.QueryRowContext(ctx, "SELECT COUNT(*) FROM event WHERE id < ?", bytesOf(mustMinAt(t, month(2026, 2)))).Scan(&c); err != nil || c != 0 {
+		t.Fatalf("January rows left: %d, %v", c, err)
+	}
+
+	// With a last partition for the future, the same ID is kept there.
+	run(blocks[4])
+	exec("INSERT INTO event VALUES (?, 'outside')", bytesOf(outside))
+	if err := conn.QueryRowContext(ctx, "SELECT COUNT(*) FROM event PARTITION (p_future) WHERE body = 'outside'").Scan(&c); err != nil || c != 1 {
+		t.Fatalf("the future partition: %d rows, %v", c, err)
+	}
+}
+
+// bytesOf returns the 16 bytes of id, as MariaDB stores them in BINARY(16).
+func bytesOf(id ulid.ULID) []byte { return id[:] }
