@@ -6,6 +6,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"os"
 	"regexp"
 	"slices"
 	"strings"
@@ -305,6 +306,16 @@ func TestPartitioningGuideMariaDB(t *testing.T) {
 	}
 	run(blocks[0])
 	sameBound("p2026_01", month(2026, 2))
+	// The guide's SQL for that literal.
+	const literalSQL = "SELECT HEX(ulid_min('2026-02-01'))"
+	guide, err := os.ReadFile("../docs/partitioning.md")
+	if err != nil || !strings.Contains(string(guide), "`"+literalSQL+"`") {
+		t.Fatalf("docs/partitioning.md does not give `%s` (%v)", literalSQL, err)
+	}
+	var literal string
+	if err := conn.QueryRowContext(ctx, literalSQL).Scan(&literal); err != nil || "0x"+literal != hexOf(month(2026, 2)) {
+		t.Fatalf("%s: %s, %v; want %s", literalSQL, literal, err, hexOf(month(2026, 2)))
+	}
 	var now time.Time
 	if err := conn.QueryRowContext(ctx, "SELECT UTC_TIMESTAMP()").Scan(&now); err != nil {
 		t.Fatal(err)
