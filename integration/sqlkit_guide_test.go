@@ -103,10 +103,10 @@ func TestSQLKitGuide(t *testing.T) {
 	})
 }
 
-// TestGuideTablesDoNotClash checks that docs/sql.md creates no table the
-// README's quick start creates: a reader who runs the quick start and then
-// the guide in one database gets no "already exists" error, and no table
-// with another's columns.
+// TestGuideTablesDoNotClash checks that docs/sql.md and docs/partitioning.md
+// create no table the README's quick start creates: a reader who runs the
+// quick start and then a guide in one database gets no "already exists"
+// error, and no table with another's columns.
 func TestGuideTablesDoNotClash(t *testing.T) {
 	create := regexp.MustCompile(`(?i)CREATE TABLE (?:IF NOT EXISTS )?(\w+)`)
 	tables := func(text string) map[string]bool {
@@ -120,18 +120,20 @@ func TestGuideTablesDoNotClash(t *testing.T) {
 	if len(quickStart) == 0 {
 		t.Fatal("the quick start creates no table")
 	}
-	guide := map[string]bool{}
-	for _, info := range []string{"sql postgres", "sql mariadb"} {
-		for _, block := range guideBlocks(t, "../docs/sql.md", info) {
-			maps.Copy(guide, tables(block))
+	for _, path := range []string{"../docs/sql.md", "../docs/partitioning.md"} {
+		guide := map[string]bool{}
+		for _, info := range []string{"sql postgres", "sql mariadb"} {
+			for _, block := range guideBlocks(t, path, info) {
+				maps.Copy(guide, tables(block))
+			}
 		}
-	}
-	if len(guide) == 0 {
-		t.Fatal("docs/sql.md creates no table")
-	}
-	for name := range guide {
-		if quickStart[name] {
-			t.Errorf("docs/sql.md and the README's quick start both create the table %s", name)
+		if len(guide) == 0 {
+			t.Fatalf("%s creates no table", path)
+		}
+		for name := range guide {
+			if quickStart[name] {
+				t.Errorf("%s and the README's quick start both create the table %s", path, name)
+			}
 		}
 	}
 }
