@@ -2,6 +2,7 @@ package ulid
 
 import (
 	"database/sql/driver"
+	"reflect"
 	"strconv"
 	"time"
 )
@@ -178,7 +179,9 @@ func (t Typed[P]) Value() (driver.Value, error) {
 // accepts (the 16 bytes, ULID text, UUID text; SQL NULL is an error
 // wrapping [ErrNull]) and TypeID text of P's prefix, as a string or a
 // []byte. TypeID text of another prefix is an error wrapping
-// [ErrWrongPrefix]. On error t is unchanged.
+// [ErrWrongPrefix]. A source of another Go type is an error wrapping
+// [ErrUnsupportedType] that names the Typed type by its prefix. On error t is
+// unchanged.
 func (t *Typed[P]) Scan(src any) error {
 	var (
 		high, low uint64
@@ -195,8 +198,13 @@ func (t *Typed[P]) Scan(src any) error {
 			return t.id.Scan(v)
 		}
 		high, low, err = parseTyped[P](v)
-	default:
+	case nil, [16]byte:
 		return t.id.Scan(src)
+	default:
+		// ULID.Scan's message would name ulid.ULID; this one names the
+		// Typed type by its prefix.
+		return wrapError(ErrUnsupportedType, "cannot scan "+reflect.TypeOf(src).String()+
+			" into ulid.Typed of prefix "+strconv.Quote(t.Prefix()))
 	}
 	if err != nil {
 		return err

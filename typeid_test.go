@@ -248,6 +248,16 @@ func TestTyped(t *testing.T) {
 	if err := s.Scan(nil); !errors.Is(err, ulid.ErrNull) {
 		t.Errorf("Scan(nil) = %v, want ErrNull", err)
 	}
+	// A source of another Go type names the Typed type, not ulid.ULID.
+	for src, msg := range map[any]string{
+		int64(42): `ulid: unsupported type: cannot scan int64 into ulid.Typed of prefix "user"`,
+		1.5:       `ulid: unsupported type: cannot scan float64 into ulid.Typed of prefix "user"`,
+		true:      `ulid: unsupported type: cannot scan bool into ulid.Typed of prefix "user"`,
+	} {
+		if err := s.Scan(src); !errors.Is(err, ulid.ErrUnsupportedType) || err.Error() != msg || !s.IsZero() {
+			t.Errorf("Scan(%#v) = %v, %v; want %s", src, s, err, msg)
+		}
+	}
 	var n sql.Null[ulid.Typed[user]]
 	if err := n.Scan(nil); err != nil || n.Valid {
 		t.Errorf("sql.Null Scan(nil) = %v, %v", n, err)
