@@ -7,7 +7,14 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/ulidgo/ulid"
 )
+
+// guideActivityPrefix is the prefix of the TypeID text in docs/sql.md.
+type guideActivityPrefix struct{}
+
+func (guideActivityPrefix) Prefix() string { return "activity" }
 
 // guideBlocks returns the code blocks of the Markdown file path whose info
 // string is info, such as "sql postgres", in order.
@@ -62,6 +69,24 @@ func TestSQLKitGuide(t *testing.T) {
 		}
 		if err := tx.QueryRow(ctx, "SELECT count(*) FROM activity").Scan(&n); err != nil || n != 6 {
 			t.Fatalf("%d rows, %v; want 6", n, err)
+		}
+		// The TypeID section: the imported row's TypeID text, and the
+		// refusal of another prefix it shows, which is Go's.
+		var text string
+		if err := tx.QueryRow(ctx, "SELECT uuid_to_typeid(id, 'activity') FROM activity WHERE body = 'imported'").Scan(&text); err != nil || text != "activity_01aryz6s41tsv4rrffq69g5fav" {
+			t.Fatalf("uuid_to_typeid of the imported row: %q, %v", text, err)
+		}
+		const order = "order_01aryz6s41tsv4rrffq69g5fav"
+		want := `ulid: invalid TypeID: character 'o' at offset 0, want the prefix "activity_"`
+		if text, _ := os.ReadFile(guide); !strings.Contains(string(text), "`"+want+"`") {
+			t.Errorf("%s does not show the error %q", guide, want)
+		}
+		if _, err := ulid.ParseTyped[guideActivityPrefix](order); err == nil || err.Error() != want {
+			t.Errorf("ulid.ParseTyped(%q) = %v, want %q", order, err, want)
+		}
+		var u *[16]byte
+		if err := tx.QueryRow(ctx, "SELECT typeid_to_uuid($1, 'activity')", order).Scan(&u); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("typeid_to_uuid(%q, 'activity') = %x, %v; want %q", order, u, err, want)
 		}
 	})
 	t.Run("MariaDB", func(t *testing.T) {

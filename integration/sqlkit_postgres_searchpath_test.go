@@ -200,6 +200,25 @@ func kitAnswers(t *testing.T, app, path string) []string {
 		err = conn.QueryRow(ctx, "SELECT ulid_max($1::timestamptz)", id.Time()).Scan(&u)
 		check("ulid_max("+s+")", ulid.ULID(u), maxAt, err)
 	}
+	// ulid.sql's TypeID functions, on the TypeID spec's valid data, and a
+	// refusal of another prefix.
+	for _, v := range readTypeIDVectors(t, typeIDValidFile) {
+		var u [16]byte
+		var text string
+		err := conn.QueryRow(ctx, "SELECT typeid_to_uuid($1::text, $2::text)", v.TypeID, v.Prefix).Scan(&u)
+		check("typeid_to_uuid("+v.TypeID+")", ulid.ULID(u).UUIDString(), v.UUID, err)
+		err = conn.QueryRow(ctx, "SELECT uuid_to_typeid($1::uuid, $2::text)", v.UUID, v.Prefix).Scan(&text)
+		check("uuid_to_typeid("+v.UUID+", "+v.Prefix+")", text, v.TypeID, err)
+	}
+	{
+		const order = "order_01h455vb4pex5vsknk084sn02q"
+		wantErr := typedRefusal(t, order, "user")
+		var u *[16]byte
+		err := conn.QueryRow(ctx, "SELECT typeid_to_uuid($1::text, 'user')", order).Scan(&u)
+		if err == nil || !strings.Contains(err.Error(), wantErr.Error()) {
+			wrong = append(wrong, fmt.Sprintf("typeid_to_uuid(%s, user) = %x, %v; want the error %q", order, u, err, wantErr))
+		}
+	}
 	for _, f := range []string{"gen_random_ulid", "gen_random_ulid_v7"} {
 		var u [16]byte
 		before := time.Now().Truncate(time.Millisecond)

@@ -126,8 +126,8 @@ func TestPostgresKitPrivileges(t *testing.T) {
 	}
 	var n int
 	if err := admin.QueryRow(ctx, `SELECT count(*) FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
-		WHERE n.nspname = $1 AND pg_get_userbyid(p.proowner) = $2`, schema, installer).Scan(&n); err != nil || n != 7 {
-		t.Fatalf("%d functions in %s owned by %s, %v; want 7", n, schema, installer, err)
+		WHERE n.nspname = $1 AND pg_get_userbyid(p.proowner) = $2`, schema, installer).Scan(&n); err != nil || n != 9 {
+		t.Fatalf("%d functions in %s owned by %s, %v; want 9", n, schema, installer, err)
 	}
 
 	// Without either grant, or as another role with both, the file fails.
@@ -150,6 +150,9 @@ func TestPostgresKitPrivileges(t *testing.T) {
 	var text string
 	if err := caller.QueryRow(ctx, "SELECT uuid_to_ulid(ulid_to_uuid('01arYZ6s41tsv4rrffq69g5fav'))").Scan(&text); err != nil || text != "01ARYZ6S41TSV4RRFFQ69G5FAV" {
 		t.Errorf("as a role with USAGE: %q, %v", text, err)
+	}
+	if err := caller.QueryRow(ctx, "SELECT uuid_to_typeid(typeid_to_uuid('user_01aryz6s41tsv4rrffq69g5fav', 'user'), 'user')").Scan(&text); err != nil || text != "user_01aryz6s41tsv4rrffq69g5fav" {
+		t.Errorf("as a role with USAGE, TypeID text: %q, %v", text, err)
 	}
 	var u [16]byte
 	_, want := ulid.Parse("01ARYZ6S41TSV4RRFFQ69G5FAU")
