@@ -389,8 +389,15 @@ func FuzzRead(f *testing.F) {
 			t.Fatalf("Read(%q) read UUID text with ULIDOnly set", s)
 		}
 		printed := in.ID.String()
-		if in.Kind == UUID {
+		switch in.Kind {
+		case UUID:
 			printed = in.ID.UUIDString()
+		case TypeID:
+			b, err := ulid.AppendTypeID(nil, in.Prefix, in.ID)
+			if err != nil {
+				t.Fatalf("Read(%q) = prefix %q, which AppendTypeID refuses: %v", s, in.Prefix, err)
+			}
+			printed = string(b)
 		}
 		for _, text := range []string{printed, " \t" + printed + "\r\n"} {
 			back, err := Read(text, opt)
