@@ -248,15 +248,15 @@ func decodeList(text string) record {
 }
 
 // convert reads input as ulid convert does (toolinput.Read) and returns
-// both forms, ulid and uuid (RFC 9562 text); uuidText, whether the input
-// was UUID text, so the page shows the other; and note, what the input was
-// read as (see readAs).
+// both forms, ulid and uuid (RFC 9562 text); kind, what the input was read
+// as, "ULID", "UUID" or "TypeID", so the page shows the other form; and
+// note, which says so (see readAs).
 func convert(input string) record {
 	in, r := read(input, toolinput.Options{})
 	if r != nil {
 		return r
 	}
-	return record{"ok": true, "ulid": in.ID.String(), "uuid": in.ID.UUIDString(), "uuidText": in.Kind == toolinput.UUID, "note": readAs(in)}
+	return record{"ok": true, "ulid": in.ID.String(), "uuid": in.ID.UUIDString(), "kind": in.Kind.String(), "note": readAs(in)}
 }
 
 // readAs says what the text of in, a valid ID, was read as, and so what

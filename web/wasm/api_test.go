@@ -89,13 +89,13 @@ func TestDecodeVectors(t *testing.T) {
 			t.Errorf("decode(%q) = %v, want %v", v.text, got, want)
 		}
 		for _, in := range []string{v.text, strings.ToLower(v.text)} {
-			want := record{"ok": true, "ulid": v.text, "uuid": v.uuid, "uuidText": false, "note": "Read as a ULID, so this is its UUID."}
+			want := record{"ok": true, "ulid": v.text, "uuid": v.uuid, "kind": "ULID", "note": "Read as a ULID, so this is its UUID."}
 			if got := convert(in); !reflect.DeepEqual(got, want) {
 				t.Errorf("convert(%q) = %v, want %v", in, got, want)
 			}
 		}
 		for _, u := range []string{v.uuid, strings.ToUpper(v.uuid), strings.ReplaceAll(v.uuid, "-", ""), "{" + v.uuid + "}", "urn:uuid:" + v.uuid} {
-			want := record{"ok": true, "ulid": v.text, "uuid": v.uuid, "uuidText": true, "note": "Read as UUID text, so this is its ULID."}
+			want := record{"ok": true, "ulid": v.text, "uuid": v.uuid, "kind": "UUID", "note": "Read as UUID text, so this is its ULID."}
 			if got := convert(u); !reflect.DeepEqual(got, want) {
 				t.Errorf("convert(%q) = %v, want %v", u, got, want)
 			}
@@ -670,7 +670,7 @@ func TestConvertPolicy(t *testing.T) {
 			if tc.uuidText {
 				note = "Read as UUID text, so this is its ULID."
 			}
-			want := record{"ok": true, "ulid": v.text, "uuid": v.uuid, "uuidText": tc.uuidText, "note": note}
+			want := record{"ok": true, "ulid": v.text, "uuid": v.uuid, "kind": map[bool]string{false: "ULID", true: "UUID"}[tc.uuidText], "note": note}
 			if got := convert(tc.input); !reflect.DeepEqual(got, want) {
 				t.Errorf("convert(%q) = %v, want %v", tc.input, got, want)
 			}

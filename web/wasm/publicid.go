@@ -27,7 +27,7 @@ import (
 //   - type: with keys, ok and marks, the marks of the type's keys ("masks
 //     with yz, unmasks yz pa"); or the library's error, a failure of the
 //     field "type". Blank for a blank field.
-//   - mask: publicID, ulid and uuidText, as convert's; or the problem. With
+//   - mask: publicID, ulid and kind, as convert's; or the problem. With
 //     a type, TypeID text of another prefix is refused, as by ulid mask
 //     --type.
 //   - unmask: ulid and time; or the problem. Also mark, the text's key mark,
@@ -87,7 +87,7 @@ func mask(m *ulid.Masker, typ, input string) record {
 	if r != nil {
 		return r
 	}
-	return record{"ok": true, "publicID": m.Mask(in.ID), "ulid": in.ID.String(), "uuidText": in.Kind == toolinput.UUID}
+	return record{"ok": true, "publicID": m.Mask(in.ID), "ulid": in.ID.String(), "kind": in.Kind.String()}
 }
 
 // unmask opens input with m, as ulid unmask does (toolinput.Read with

@@ -68,7 +68,7 @@ func TestMaskVectors(t *testing.T) {
 		keys := f.hex[v.Key]
 		id := ulid.MustParse(v.ULID)
 		for _, in := range []string{v.ULID, strings.ToLower(v.ULID), " " + v.ULID + "\n", id.UUIDString(), "urn:uuid:" + id.UUIDString()} {
-			want := record{"ok": true, "publicID": v.PublicID, "ulid": v.ULID, "uuidText": strings.Contains(in, "-")}
+			want := record{"ok": true, "publicID": v.PublicID, "ulid": v.ULID, "kind": map[bool]string{false: "ULID", true: "UUID"}[strings.Contains(in, "-")]}
 			if got := publicIDs(keys, "", in, "")["mask"]; !reflect.DeepEqual(got, want) {
 				t.Errorf("mask(%s, %q) = %v; want %v", v.Key, in, got, want)
 			}

@@ -52,7 +52,7 @@ func TestDecodeTypeID(t *testing.T) {
 			t.Errorf("decode(%q), %s = %v; want prefix %q and UUID %s", v.TypeID, v.Name, d, v.Prefix, v.UUID)
 		}
 		c := convert(v.TypeID)
-		if c["uuid"] != v.UUID || c["uuidText"] != false || c["note"] != `Read as TypeID text of the prefix "`+v.Prefix+`", so this is its UUID.` {
+		if c["uuid"] != v.UUID || c["kind"] != "TypeID" || c["note"] != `Read as TypeID text of the prefix "`+v.Prefix+`", so this is its UUID.` {
 			t.Errorf("convert(%q), %s = %v; want UUID %s", v.TypeID, v.Name, c, v.UUID)
 		}
 	}
