@@ -10,19 +10,23 @@ test('a Go function called with bad arguments returns ok false, and the page kee
     const calls = [
       ['generate("x")', () => ulidgo.generate('x')],
       ['generate()', () => ulidgo.generate()],
-      ['generate(10, true, false, "", false)', () => ulidgo.generate(10, true, false, '', false)],
-      ['generate("10", "yes", false, "", false)', () => ulidgo.generate('10', 'yes', false, '', false)],
-      ['generate("10", true, false, null, false)', () => ulidgo.generate('10', true, false, null, false)],
-      ['generate("10", true, false, "", "yes")', () => ulidgo.generate('10', true, false, '', 'yes')],
+      ['generate(10, true, false, "", false, "")', () => ulidgo.generate(10, true, false, '', false, '')],
+      ['generate("10", "yes", false, "", false, "")', () => ulidgo.generate('10', 'yes', false, '', false, '')],
+      ['generate("10", true, false, null, false, "")', () => ulidgo.generate('10', true, false, null, false, '')],
+      ['generate("10", true, false, "", "yes", "")', () => ulidgo.generate('10', true, false, '', 'yes', '')],
+      ['generate("10", true, false, "", false)', () => ulidgo.generate('10', true, false, '', false)],
+      ['generate("10", true, false, "", false, 7)', () => ulidgo.generate('10', true, false, '', false, 7)],
       ['decode(5)', () => ulidgo.decode(5)],
       ['decode(10n)', () => ulidgo.decode(10n)],
       ['decode()', () => ulidgo.decode()],
       ['decodeList({})', () => ulidgo.decodeList({})],
       ['convert(null)', () => ulidgo.convert(null)],
       ['convert(Symbol())', () => ulidgo.convert(Symbol('x'))],
+      ['toTypeID("user")', () => ulidgo.toTypeID('user')],
+      ['toTypeID(null, "")', () => ulidgo.toTypeID(null, '')],
       ['publicIDs()', () => ulidgo.publicIDs()],
-      ['publicIDs("00", "x")', () => ulidgo.publicIDs('00', 'x')],
-      ['publicIDs(128, "", "")', () => ulidgo.publicIDs(128, '', '')],
+      ['publicIDs("00", "", "x")', () => ulidgo.publicIDs('00', '', 'x')],
+      ['publicIDs(128, "", "", "")', () => ulidgo.publicIDs(128, '', '', '')],
     ];
     return calls.map(([call, f]) => {
       try {
@@ -38,22 +42,26 @@ test('a Go function called with bad arguments returns ok false, and the page kee
   expect(results).toEqual([
     ['generate("x")', false, '', 'generate'],
     ['generate()', false, '', 'generate'],
-    ['generate(10, true, false, "", false)', false, '', 'generate'],
-    ['generate("10", "yes", false, "", false)', false, '', 'generate'],
-    ['generate("10", true, false, null, false)', false, '', 'generate'],
-    ['generate("10", true, false, "", "yes")', false, '', 'generate'],
+    ['generate(10, true, false, "", false, "")', false, '', 'generate'],
+    ['generate("10", "yes", false, "", false, "")', false, '', 'generate'],
+    ['generate("10", true, false, null, false, "")', false, '', 'generate'],
+    ['generate("10", true, false, "", "yes", "")', false, '', 'generate'],
+    ['generate("10", true, false, "", false)', false, '', 'generate'],
+    ['generate("10", true, false, "", false, 7)', false, '', 'generate'],
     ['decode(5)', false, '', 'decode'],
     ['decode(10n)', false, '', 'decode'],
     ['decode()', false, '', 'decode'],
     ['decodeList({})', false, '', 'decodeList'],
     ['convert(null)', false, '', 'convert'],
     ['convert(Symbol())', false, '', 'convert'],
+    ['toTypeID("user")', false, '', 'toTypeID'],
+    ['toTypeID(null, "")', false, '', 'toTypeID'],
     ['publicIDs()', false, '', 'publicIDs'],
-    ['publicIDs("00", "x")', false, '', 'publicIDs'],
-    ['publicIDs(128, "", "")', false, '', 'publicIDs'],
+    ['publicIDs("00", "", "x")', false, '', 'publicIDs'],
+    ['publicIDs(128, "", "", "")', false, '', 'publicIDs'],
   ]);
   // A call with the right arguments and a bad count: the count's error.
-  expect(await page.evaluate(() => ulidgo.generate('1e3', true, false, '', false).error))
+  expect(await page.evaluate(() => ulidgo.generate('1e3', true, false, '', false, '').error))
     .toEqual({ field: 'count', message: 'want a whole number in decimal digits, such as 10' });
   // The program still runs: the page generates, decodes and converts.
   await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
@@ -172,7 +180,7 @@ test('keyboard only: tabs with arrow keys, Home, End; fields reachable with Tab'
   await expect(kb.locator('#gen-list .id')).toHaveCount(3);
   // Tab on through the time and the checkboxes to the buttons; Space
   // toggles lower case and UUIDv7.
-  for (const id of ['gen-time', 'gen-monotonic', 'gen-lower']) {
+  for (const id of ['gen-time', 'gen-prefix', 'gen-monotonic', 'gen-lower']) {
     await kb.keyboard.press('Tab');
     expect(await active()).toBe(id);
   }

@@ -154,8 +154,11 @@ test('phone width: Convert shows a UUID from its start; each Copy beside or unde
   await page.locator('#conv-uuid').blur();
   expect((await shows('conv-uuid')).scrollLeft, `${long} after leaving the field`).toBe(0);
   await page.fill('#conv-uuid', vectors[1].uuid);
+  await page.fill('#conv-prefix', 'user');
+  await page.fill('#conv-typeid', vectors[1].text);
+  await expect(page.locator('#conv-typeid-out')).toHaveText(`user_${vectors[1].text.toLowerCase()}`);
   const places = await copyPlaces(page, '#panel-convert button.copy', (b) => document.getElementById(b.dataset.copy));
-  expect(places).toHaveLength(2);
+  expect(places).toHaveLength(3);
   expectPlaced(places, 'convert');
   expect(await smallTargets(page), 'targets under 24 by 24 px on Convert').toEqual([]);
   const [scroll] = await horizontal(page);

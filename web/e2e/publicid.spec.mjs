@@ -173,7 +173,7 @@ test('several keys, newest first, as in a key file; key errors name the key by i
     return input.value;
   }, file);
   expect(joined).toBe(keyHex.k128 + keyHex.k128b);
-  expect(await page.evaluate((keys) => ulidgo.publicIDs(keys, '', '').keys, joined)).toMatchObject({ ok: true, marks: expect.stringMatching(/^masks with (\w\w), unmasks \1$/) });
+  expect(await page.evaluate((keys) => ulidgo.publicIDs(keys, '', '', '').keys, joined)).toMatchObject({ ok: true, marks: expect.stringMatching(/^masks with (\w\w), unmasks \1$/) });
   await setKeys(page, file);
   await expect(page.locator('#pub-keys-status')).toHaveText(status(`masks with ${keyMark.k128}, unmasks ${keyMark.k128} ${keyMark.k128b}`));
 
@@ -327,10 +327,11 @@ test('the Public IDs function: bad arguments return ok false, and the page goes 
   await open(page, '#public');
   const results = await page.evaluate(() => [
     () => ulidgo.publicIDs(),
-    () => ulidgo.publicIDs(128, '', ''),
-    () => ulidgo.publicIDs('00', null, ''),
-    () => ulidgo.publicIDs('00', '', 10n),
-    () => ulidgo.publicIDs('00', '01ARYZ6S41TSV4RRFFQ69G5FAV', '').keys,
+    () => ulidgo.publicIDs(128, '', '', ''),
+    () => ulidgo.publicIDs('00', '', null, ''),
+    () => ulidgo.publicIDs('00', '', '', 10n),
+    () => ulidgo.publicIDs('00', 5, '', ''),
+    () => ulidgo.publicIDs('00', '', '01ARYZ6S41TSV4RRFFQ69G5FAV', '').keys,
   ].map((f) => {
     try {
       const r = f();
@@ -344,11 +345,12 @@ test('the Public IDs function: bad arguments return ok false, and the page goes 
     [false, '', 'publicIDs'],
     [false, '', 'publicIDs'],
     [false, '', 'publicIDs'],
+    [false, '', 'publicIDs'],
     [false, 'keys', 'invalid masking key'],
   ]);
   const v = publicIDs.vectors[0];
-  expect(await page.evaluate(([k, id]) => ulidgo.publicIDs(k, id, '').mask.publicID, [keyHex[v.key], v.ulid])).toBe(v.public_id);
-  expect(await page.evaluate(([k, p]) => ulidgo.publicIDs(k, '', p).unmask.ulid, [keyHex[v.key], v.public_id])).toBe(v.ulid);
+  expect(await page.evaluate(([k, id]) => ulidgo.publicIDs(k, '', id, '').mask.publicID, [keyHex[v.key], v.ulid])).toBe(v.public_id);
+  expect(await page.evaluate(([k, p]) => ulidgo.publicIDs(k, '', '', p).unmask.ulid, [keyHex[v.key], v.public_id])).toBe(v.ulid);
 });
 
 test('Public IDs, in use, in both colour schemes, pass axe-core\'s WCAG 2 A and AA rules', async ({ page }) => {

@@ -33,8 +33,8 @@ type record = map[string]any
 var blankRecord = record{"blank": true}
 
 // failure is the record of a call that failed: ok false and error, with
-// message and, if not "", field ("count", "time" or "keys"), which the page
-// marks and names in front of the message.
+// message and, if not "", field ("count", "time", "prefix", "keys" or
+// "type"), which the page marks and names in front of the message.
 func failure(field, message string) record {
 	e := record{"message": message}
 	if field != "" {
@@ -59,8 +59,9 @@ func read(input string, opt toolinput.Options) (toolinput.Input, record) {
 
 // problem is the record of err, toolinput.Read's error for in: ok false
 // and error, with message, as the command shows it; title, "Not a valid
-// ULID: " (or UUID, public ID) and the message; public, for text that is or
-// looks like a public ID (toolinput.Verdict); and offset, the byte offset
+// ULID: " (or UUID, public ID, TypeID) and the message; public, for text
+// that is or looks like a public ID (toolinput.Verdict), with type, the
+// type of one that looks typed; and offset, the byte offset
 // in in.Given of the character to mark, or -1, with index, the same in
 // UTF-16 code units, and char, that character (see visible). For a length
 // error, that is the first character that is not ASCII, if any.
@@ -68,7 +69,7 @@ func problem(in toolinput.Input, err error) record {
 	te := err.(*toolinput.Error) // every error of Read
 	e := record{"message": te.Error(), "title": "Not a valid " + in.Kind.String() + ": " + te.Error(), "offset": -1, "index": -1}
 	if te.PublicID != toolinput.NotPublic {
-		e["public"] = true
+		e["public"], e["type"] = true, te.Type
 	}
 	at := te.Offset()
 	// A line too long is not read, so it has no character to mark.
@@ -117,16 +118,22 @@ const MaxCount = 1000
 // generate makes count ULIDs (the text of the page's field, read as -n is,
 // from 1 to MaxCount) by toolinput.Generation: at the time at, read as
 // --time is, or now if at is blank; increasing strictly if monotonic, each
-// with fresh entropy if not; valid UUIDv7s too if v7. The record has items,
-// the fields of each ULID, with ulid in lower case if lower, and at, the
-// time set in UTC, or "" for now. A bad count or time is a failure of that
-// field.
-func generate(count string, monotonic, lower bool, at string, v7 bool) record {
+// with fresh entropy if not; valid UUIDv7s too if v7 or if prefix is not
+// blank. The record has items, the fields of each ULID, with ulid in lower
+// case if lower, and typeid, its TypeID text of the prefix, if not blank,
+// as ulid --typeid makes them; prefix, that prefix, trimmed; and at, the
+// time set in UTC, or "" for now. A bad count, time or prefix is a failure
+// of that field.
+func generate(count string, monotonic, lower bool, at string, v7 bool, prefix string) record {
 	n, err := toolinput.ParseCount(count, 1, MaxCount)
 	if err != nil {
 		return failure("count", err.Error())
 	}
-	g := toolinput.Generation{V7: v7, Fresh: !monotonic}
+	prefix, _ = toolinput.Trim(prefix)
+	if _, err := ulid.AppendTypeID(nil, prefix, ulid.ULID{}); err != nil {
+		return failure("prefix", toolinput.Message(err))
+	}
+	g := toolinput.Generation{V7: v7 || prefix != "", Fresh: !monotonic}
 	if at, _ = toolinput.Trim(at); at != "" {
 		if g.At, err = toolinput.ParseTime(at); err != nil {
 			return failure("time", err.Error())
@@ -142,11 +149,15 @@ func generate(count string, monotonic, lower bool, at string, v7 bool) record {
 		}
 		f := fields(id)
 		if lower {
-			f["ulid"] = strings.ToLower(id.String())
+			f["ulid"] = string(id.AppendLower(nil))
+		}
+		if prefix != "" {
+			b, _ := ulid.AppendTypeID(nil, prefix, id) // the prefix was checked
+			f["typeid"] = string(b)
 		}
 		items[i] = f
 	}
-	r := record{"ok": true, "items": items, "at": ""}
+	r := record{"ok": true, "items": items, "at": "", "prefix": prefix}
 	if g.AtSet {
 		r["at"] = items[0].(record)["time"]
 	}
@@ -156,8 +167,8 @@ func generate(count string, monotonic, lower bool, at string, v7 bool) record {
 // decode reads input as ulid inspect does (toolinput.Read). offset returns
 // the local zone's offset at an instant (Unix ms), in seconds east. The
 // record has fields (see fields); local, the time in the local zone; zone,
-// "" or why that time is in UTC; and note, what reading did (see
-// normalised).
+// "" or why that time is in UTC; prefix, the prefix of TypeID text, or "";
+// and note, what reading did (see normalised).
 func decode(input string, offset func(ms uint64) int) record {
 	in, r := read(input, toolinput.Options{})
 	if r != nil {
@@ -171,7 +182,7 @@ func decode(input string, offset func(ms uint64) int) record {
 		offset := time.UnixMilli(int64(ms)).In(time.FixedZone("", zoneOffset)).Format("-07:00:00")
 		zone = "in UTC, as the offset then, " + offset + ", has seconds, which RFC 3339 cannot write"
 	}
-	return record{"ok": true, "fields": fields(in.ID), "local": local.Format(toolinput.Layout), "zone": zone, "note": normalised(in)}
+	return record{"ok": true, "fields": fields(in.ID), "local": local.Format(toolinput.Layout), "zone": zone, "prefix": in.Prefix, "note": normalised(in)}
 }
 
 // fields returns the fields of id as ulid inspect shows them
@@ -185,11 +196,14 @@ func fields(id ulid.ULID) record {
 }
 
 // normalised says what reading in, a valid ID, did to its text: read UUID
-// text, or a ULID in another form than its canonical one; or "" if neither.
+// or TypeID text, or a ULID in another form than its canonical one; or ""
+// if none.
 func normalised(in toolinput.Input) string {
 	switch {
 	case in.Kind == toolinput.UUID:
 		return "Read as UUID text: this is the ULID of the same 16 bytes."
+	case in.Kind == toolinput.TypeID:
+		return "Read as TypeID text of the prefix " + strconv.Quote(in.Prefix) + ": this is the ULID of the same 16 bytes."
 	case in.Given != in.ID.String():
 		return "Normalised to the canonical form above: upper case, 1 for I and L, 0 for O, no white space around it."
 	}
@@ -234,12 +248,49 @@ func decodeList(text string) record {
 }
 
 // convert reads input as ulid convert does (toolinput.Read) and returns
-// both forms, ulid and uuid (RFC 9562 text), and uuidText, whether the input
-// was UUID text, so the page shows the other.
+// both forms, ulid and uuid (RFC 9562 text); kind, what the input was read
+// as, "ULID", "UUID" or "TypeID", so the page shows the other form; and
+// note, which says so (see readAs).
 func convert(input string) record {
 	in, r := read(input, toolinput.Options{})
 	if r != nil {
 		return r
 	}
-	return record{"ok": true, "ulid": in.ID.String(), "uuid": in.ID.UUIDString(), "uuidText": in.Kind == toolinput.UUID}
+	return record{"ok": true, "ulid": in.ID.String(), "uuid": in.ID.UUIDString(), "kind": in.Kind.String(), "note": readAs(in)}
+}
+
+// readAs says what the text of in, a valid ID, was read as, and so what
+// convert shows: "Read as UUID text, so this is its ULID.", or as a ULID or
+// TypeID text, so its UUID.
+func readAs(in toolinput.Input) string {
+	switch in.Kind {
+	case toolinput.UUID:
+		return "Read as UUID text, so this is its ULID."
+	case toolinput.TypeID:
+		return "Read as TypeID text of the prefix " + strconv.Quote(in.Prefix) + ", so this is its UUID."
+	}
+	return "Read as a ULID, so this is its UUID."
+}
+
+// toTypeID reads input as ulid convert --typeid prefix does
+// (toolinput.Read with Options.Type) and returns typeid, its TypeID text of
+// the prefix, and ulid. TypeID text of another prefix is refused, as ulid
+// convert refuses it. A prefix that breaks TypeID's rule is a failure of
+// the field "prefix"; a blank one gives noPrefix, for a field that is not.
+func toTypeID(prefix, input string) record {
+	prefix, _ = toolinput.Trim(prefix)
+	if _, err := ulid.AppendTypeID(nil, prefix, ulid.ULID{}); err != nil {
+		return failure("prefix", toolinput.Message(err))
+	}
+	in, r := read(input, toolinput.Options{Type: prefix})
+	switch {
+	case r["blank"] == true:
+		return r
+	case prefix == "":
+		return record{"ok": false, "noPrefix": true}
+	case r != nil:
+		return r
+	}
+	b, _ := ulid.AppendTypeID(nil, prefix, in.ID) // the prefix was checked
+	return record{"ok": true, "typeid": string(b), "ulid": in.ID.String()}
 }

@@ -81,7 +81,7 @@ func TestDecodeVectors(t *testing.T) {
 	}
 	for _, v := range vectors {
 		local := toolinput.LocalTime(v.ms, 19800).Format(toolinput.Layout)
-		want := record{"ok": true, "zone": "", "note": "", "local": local, "fields": record{
+		want := record{"ok": true, "zone": "", "prefix": "", "note": "", "local": local, "fields": record{
 			"ulid": v.text, "time": v.utc, "unix_ms": strconv.FormatUint(v.ms, 10),
 			"entropy": v.bytes[12:], "uuid": v.uuid, "uuidv7": "false",
 		}}
@@ -89,13 +89,13 @@ func TestDecodeVectors(t *testing.T) {
 			t.Errorf("decode(%q) = %v, want %v", v.text, got, want)
 		}
 		for _, in := range []string{v.text, strings.ToLower(v.text)} {
-			want := record{"ok": true, "ulid": v.text, "uuid": v.uuid, "uuidText": false}
+			want := record{"ok": true, "ulid": v.text, "uuid": v.uuid, "kind": "ULID", "note": "Read as a ULID, so this is its UUID."}
 			if got := convert(in); !reflect.DeepEqual(got, want) {
 				t.Errorf("convert(%q) = %v, want %v", in, got, want)
 			}
 		}
 		for _, u := range []string{v.uuid, strings.ToUpper(v.uuid), strings.ReplaceAll(v.uuid, "-", ""), "{" + v.uuid + "}", "urn:uuid:" + v.uuid} {
-			want := record{"ok": true, "ulid": v.text, "uuid": v.uuid, "uuidText": true}
+			want := record{"ok": true, "ulid": v.text, "uuid": v.uuid, "kind": "UUID", "note": "Read as UUID text, so this is its ULID."}
 			if got := convert(u); !reflect.DeepEqual(got, want) {
 				t.Errorf("convert(%q) = %v, want %v", u, got, want)
 			}
@@ -223,7 +223,7 @@ func TestLengthMark(t *testing.T) {
 // error with the failure's field, if any, and message, as the page shows
 // them: "count: out of range: want from 1 to 1000".
 func generated(count string, monotonic, lower bool, at string, v7 bool) (record, error) {
-	r := generate(count, monotonic, lower, at, v7)
+	r := generate(count, monotonic, lower, at, v7, "")
 	if r["ok"] != false {
 		return r, nil
 	}
@@ -640,7 +640,7 @@ func TestTooLong(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := get(unmask(m, long), "error", "title"); got != "Not a valid public ID: "+want {
+	if got := get(unmask(m, "", long), "error", "title"); got != "Not a valid public ID: "+want {
 		t.Errorf("unmask of %d bytes: %v, want it named a public ID's error", len(long), got)
 	}
 	valid, invalid := list(decodeList(v.uuid + "\r\n" + long + "\r\n" + fill + v.text + "\r\n"))
@@ -666,7 +666,11 @@ func TestConvertPolicy(t *testing.T) {
 		{"32 hex digits", strings.ReplaceAll(v.uuid, "-", ""), true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			want := record{"ok": true, "ulid": v.text, "uuid": v.uuid, "uuidText": tc.uuidText}
+			note := "Read as a ULID, so this is its UUID."
+			if tc.uuidText {
+				note = "Read as UUID text, so this is its ULID."
+			}
+			want := record{"ok": true, "ulid": v.text, "uuid": v.uuid, "kind": map[bool]string{false: "ULID", true: "UUID"}[tc.uuidText], "note": note}
 			if got := convert(tc.input); !reflect.DeepEqual(got, want) {
 				t.Errorf("convert(%q) = %v, want %v", tc.input, got, want)
 			}
@@ -741,10 +745,10 @@ func ulidAt(ms uint64) string {
 // name, which the page puts its label in front of; any other error has no
 // field and its whole message.
 func TestFailure(t *testing.T) {
-	if got, want := generate("1e3", true, false, "", false), (record{"ok": false, "error": record{"field": "count", "message": toolinput.CountSyntax}}); !reflect.DeepEqual(got, want) {
+	if got, want := generate("1e3", true, false, "", false, ""), (record{"ok": false, "error": record{"field": "count", "message": toolinput.CountSyntax}}); !reflect.DeepEqual(got, want) {
 		t.Errorf("generate of 1e3 = %v, want %v", got, want)
 	}
-	r := generate("1", false, false, "yesterday", false)
+	r := generate("1", false, false, "yesterday", false, "")
 	if msg, _ := get(r, "error", "message").(string); get(r, "error", "field") != "time" || !strings.HasPrefix(msg, "want an RFC 3339 time") {
 		t.Errorf("generate at yesterday = %v", r)
 	}

@@ -12,11 +12,14 @@ import (
 func main() {
 	api := map[string]any{"maxLines": MaxLines}
 	for name, f := range map[string]func(a []js.Value) any{
-		"generate":   func(a []js.Value) any { return generate(text(a[0]), a[1].Bool(), a[2].Bool(), text(a[3]), a[4].Bool()) },
+		"generate": func(a []js.Value) any {
+			return generate(text(a[0]), a[1].Bool(), a[2].Bool(), text(a[3]), a[4].Bool(), text(a[5]))
+		},
 		"decode":     func(a []js.Value) any { return decode(text(a[0]), zoneOffset) },
 		"decodeList": func(a []js.Value) any { return decodeList(text(a[0])) },
 		"convert":    func(a []js.Value) any { return convert(text(a[0])) },
-		"publicIDs":  func(a []js.Value) any { return publicIDs(text(a[0]), text(a[1]), text(a[2])) },
+		"toTypeID":   func(a []js.Value) any { return toTypeID(text(a[0]), text(a[1])) },
+		"publicIDs":  func(a []js.Value) any { return publicIDs(text(a[0]), text(a[1]), text(a[2]), text(a[3])) },
 	} {
 		api[name] = export(name, f)
 	}

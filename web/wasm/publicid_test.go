@@ -58,8 +58,8 @@ func TestMaskVectors(t *testing.T) {
 	f := readPublicIDs(t, publicIDFile)
 	for _, k := range f.Keys {
 		for _, keys := range []string{k.Hex, strings.ToUpper(k.Hex), "# the key\n" + k.Hex + "  # newest\n"} {
-			want := record{"keys": record{"ok": true, "marks": "masks with " + k.Mark + ", unmasks " + k.Mark}, "mask": blankRecord, "unmask": blankRecord}
-			if got := publicIDs(keys, "", " "); !reflect.DeepEqual(got, want) {
+			want := record{"keys": record{"ok": true, "marks": "masks with " + k.Mark + ", unmasks " + k.Mark}, "type": blankRecord, "mask": blankRecord, "unmask": blankRecord}
+			if got := publicIDs(keys, "", "", " "); !reflect.DeepEqual(got, want) {
 				t.Errorf("publicIDs(%s) = %v; want %v", k.Name, got, want)
 			}
 		}
@@ -68,14 +68,14 @@ func TestMaskVectors(t *testing.T) {
 		keys := f.hex[v.Key]
 		id := ulid.MustParse(v.ULID)
 		for _, in := range []string{v.ULID, strings.ToLower(v.ULID), " " + v.ULID + "\n", id.UUIDString(), "urn:uuid:" + id.UUIDString()} {
-			want := record{"ok": true, "publicID": v.PublicID, "ulid": v.ULID, "uuidText": strings.Contains(in, "-")}
-			if got := publicIDs(keys, in, "")["mask"]; !reflect.DeepEqual(got, want) {
+			want := record{"ok": true, "publicID": v.PublicID, "ulid": v.ULID, "kind": map[bool]string{false: "ULID", true: "UUID"}[strings.Contains(in, "-")]}
+			if got := publicIDs(keys, "", in, "")["mask"]; !reflect.DeepEqual(got, want) {
 				t.Errorf("mask(%s, %q) = %v; want %v", v.Key, in, got, want)
 			}
 		}
 		for _, in := range []string{v.PublicID, strings.ToLower(v.PublicID), "\u00a0" + v.PublicID + " \r\n"} {
 			want := record{"ok": true, "ulid": v.ULID, "time": id.Time().UTC().Format("2006-01-02T15:04:05.000Z"), "mark": f.mark[v.Key]}
-			if got := publicIDs(keys, "", in)["unmask"]; !reflect.DeepEqual(got, want) {
+			if got := publicIDs(keys, "", "", in)["unmask"]; !reflect.DeepEqual(got, want) {
 				t.Errorf("unmask(%s, %q) = %v; want %v", v.Key, in, got, want)
 			}
 		}
@@ -101,7 +101,7 @@ func TestUnmaskRefused(t *testing.T) {
 		}
 		for _, lead := range []string{"", "\u00a0\t"} {
 			in := lead + tc.Text + " "
-			r := publicIDs(f.hex[tc.Key], "", in)["unmask"].(record)
+			r := publicIDs(f.hex[tc.Key], "", "", in)["unmask"].(record)
 			e, _ := r["error"].(record)
 			message := strings.TrimPrefix(libErr.Error(), "ulid: ")
 			if tc.Offset > 0 {
@@ -134,17 +134,17 @@ func TestUnmaskRefused(t *testing.T) {
 func TestMaskRotation(t *testing.T) {
 	f := readPublicIDs(t, publicIDFile)
 	keys := "# newest first\n" + f.hex["k256"] + "\n" + f.hex["k128"] + " # retired soon\n"
-	if marks := get(publicIDs(keys, "", ""), "keys", "marks"); marks != "masks with WC, unmasks WC 3X" {
+	if marks := get(publicIDs(keys, "", "", ""), "keys", "marks"); marks != "masks with WC, unmasks WC 3X" {
 		t.Errorf("marks = %v", marks)
 	}
 	opened := 0
 	for _, v := range f.Vectors {
 		if v.Key == "k256" {
-			if got := get(publicIDs(keys, v.ULID, ""), "mask", "publicID"); got != v.PublicID {
+			if got := get(publicIDs(keys, "", v.ULID, ""), "mask", "publicID"); got != v.PublicID {
 				t.Errorf("mask(%s) with k256 first = %v; want %s", v.ULID, got, v.PublicID)
 			}
 		}
-		r := publicIDs(keys, "", v.PublicID)["unmask"].(record)
+		r := publicIDs(keys, "", "", v.PublicID)["unmask"].(record)
 		switch v.Key {
 		case "k256", "k128":
 			if r["ulid"] != v.ULID {
@@ -181,10 +181,10 @@ func TestMaskKeysRefused(t *testing.T) {
 		{f.hex["k128b"] + "\n" + f.hex["k192"], `invalid masking key: keys 1 and 2 have the same key mark "RB" (the same key twice, or a 1-in-1024 chance: make another key)`},
 		{k128 + " " + k128, `invalid masking key: keys 1 and 2 have the same key mark "3X" (the same key twice, or a 1-in-1024 chance: make another key)`},
 	} {
-		got := publicIDs(tc.keys, f.Vectors[0].ULID, f.Vectors[0].PublicID)
+		got := publicIDs(tc.keys, "", f.Vectors[0].ULID, f.Vectors[0].PublicID)
 		want := record{
 			"keys": record{"ok": false, "error": record{"field": "keys", "message": tc.message}},
-			"mask": record{"ok": false, "noKey": true}, "unmask": record{"ok": false, "noKey": true},
+			"type": blankRecord, "mask": record{"ok": false, "noKey": true}, "unmask": record{"ok": false, "noKey": true},
 		}
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("publicIDs(%q) = %v; want %v", tc.keys, got, want)
@@ -195,8 +195,8 @@ func TestMaskKeysRefused(t *testing.T) {
 			}
 		}
 	}
-	want := record{"keys": blankRecord, "mask": record{"ok": false, "noKey": true}, "unmask": blankRecord}
-	if got := publicIDs(" \n", f.Vectors[0].ULID, "\u00a0"); !reflect.DeepEqual(got, want) {
+	want := record{"keys": blankRecord, "type": blankRecord, "mask": record{"ok": false, "noKey": true}, "unmask": blankRecord}
+	if got := publicIDs(" \n", "", f.Vectors[0].ULID, "\u00a0"); !reflect.DeepEqual(got, want) {
 		t.Errorf("publicIDs without a key = %v; want %v", got, want)
 	}
 }
@@ -217,7 +217,7 @@ func TestMaskInputProblems(t *testing.T) {
 		{f.Vectors[0].PublicID, "Not a valid ULID: invalid length 29 bytes, want 26 (this looks like a public ID: unmask it with its key)", -1},
 		{"01563df3-6481-d676-4c61-efb99302bd5x", "Not a valid UUID: invalid UUID text: character 'x' at offset 35, want a hex digit", 35},
 	} {
-		r := publicIDs(f.hex["k128"], tc.input, "")["mask"].(record)
+		r := publicIDs(f.hex["k128"], "", tc.input, "")["mask"].(record)
 		e, _ := r["error"].(record)
 		if r["ok"] != false || r["publicID"] != nil || e["title"] != tc.title || e["offset"] != tc.offset {
 			t.Errorf("mask(%q) = %v; want %q at %d", tc.input, r, tc.title, tc.offset)

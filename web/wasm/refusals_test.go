@@ -40,7 +40,7 @@ func TestRefusalsAgree(t *testing.T) {
 			public = true
 			publics++
 		}
-		for name, r := range map[string]record{"decode": decode(tc.Input, kolkata), "convert": convert(tc.Input), "mask": mask(m, tc.Input)} {
+		for name, r := range map[string]record{"decode": decode(tc.Input, kolkata), "convert": convert(tc.Input), "mask": mask(m, "", tc.Input)} {
 			if r["ok"] != false || get(r, "error", "message") != tc.Message || get(r, "error", "public") != public {
 				t.Errorf("%s(%q) = %v; want message %q, public %v", name, tc.Input, r["error"], tc.Message, public)
 			}

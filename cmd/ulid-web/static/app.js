@@ -140,7 +140,10 @@ async function copyText(text) {
 
 // generateFields are the fields that generate's errors name in error.field:
 // the input and its label.
-const generateFields = { count: ['gen-count', 'How many'], time: ['gen-time', 'At time'] };
+const generateFields = { count: ['gen-count', 'How many'], time: ['gen-time', 'At time'], prefix: ['gen-prefix', 'TypeID prefix'] };
+
+// generated names what the list holds, for "Copy all": ULIDs or TypeIDs.
+let generated = 'ULID';
 
 function runGenerate() {
   const status = $('gen-status');
@@ -148,14 +151,16 @@ function runGenerate() {
   const v7 = $('gen-v7').checked;
   // The count goes to Go as typed: it reads it as ulid -n does, with the
   // same errors, where JavaScript's Number() would take 1e3 or 10.000.
-  const r = api.generate($('gen-count').value, monotonic, $('gen-lower').checked, $('gen-time').value, v7);
+  const r = api.generate($('gen-count').value, monotonic, $('gen-lower').checked, $('gen-time').value, v7, $('gen-prefix').value);
+  generated = r.prefix ? 'TypeID' : 'ULID';
   for (const [field, [id]] of Object.entries(generateFields)) markInvalid($(id), r.error?.field === field);
   // No stale list, anatomy or Copy all outlives an invalid request.
   $('gen-list').replaceChildren(...(r.items ?? []).map((item, i) => {
     const copy = el('button', { type: 'button', className: 'copy copy-row', textContent: 'Copy' });
-    copy.dataset.value = item.ulid;
-    copy.setAttribute('aria-label', `Copy ULID ${i + 1}`);
-    return el('li', {}, el('code', { className: 'id', textContent: item.ulid }), timeOf(item.time), copy);
+    const text = item.typeid ?? item.ulid;
+    copy.dataset.value = text;
+    copy.setAttribute('aria-label', `Copy ${generated} ${i + 1}`);
+    return el('li', {}, el('code', { className: 'id', textContent: text }), timeOf(item.time), copy);
   }));
   $('gen-copy').disabled = !r.ok;
   $('gen-anatomy').hidden = true;
@@ -167,8 +172,10 @@ function runGenerate() {
   }
   const first = r.items[0];
   renderAnatomy($('gen-anatomy'), first.ulid.toUpperCase(), first.time, first.entropy);
-  status.textContent = `Generated ${plural(r.items.length, `${v7 ? 'UUIDv7-compatible ' : ''}ULID`)}` +
-    `${r.at ? ` at ${r.at}` : ''}${monotonic ? ', strictly increasing.' : ', each with fresh random bits.'}`;
+  const what = r.prefix ? `${plural(r.items.length, 'TypeID')} of the prefix ${r.prefix} (UUIDv7s)`
+    : plural(r.items.length, `${v7 ? 'UUIDv7-compatible ' : ''}ULID`);
+  status.textContent = `Generated ${what}${r.at ? ` at ${r.at}` : ''}` +
+    `${monotonic ? ', strictly increasing.' : ', each with fresh random bits.'}`;
 }
 
 live(runGenerate, [], ['gen-form']);
@@ -179,7 +186,7 @@ $('gen-copy').addEventListener('click', async () => {
   if (ids.length === 0) return;
   const ok = await copyText(ids.join('\n') + '\n');
   $('gen-status').textContent = ok
-    ? `Copied ${plural(ids.length, 'ULID')} to the clipboard.`
+    ? `Copied ${plural(ids.length, generated)} to the clipboard.`
     : 'Could not copy: select the list and copy it by hand.';
 });
 
@@ -187,13 +194,17 @@ $('gen-copy').addEventListener('click', async () => {
 
 // runDecode shows the record of the Decode field: each of its fields in
 // the output of the same name, or the error, with a button that opens the
-// input on the Public IDs tab if the error says it is a public ID.
+// input on the Public IDs tab if the error says it is a public ID, and the
+// TypeID prefix of TypeID text.
+let decodedType = ''; // the type of the public ID Decode refused, or ''
+
 function runDecode() {
   const input = $('dec-input').value;
   const box = $('dec-error');
   const note = $('dec-note');
   const d = api.decode(input);
   $('dec-public').hidden = !d.error?.public;
+  decodedType = d.error?.type ?? '';
   if (d.error) showProblem(box, input, d.error);
   else clearProblem(box);
   markInvalid($('dec-input'), d.ok === false);
@@ -201,6 +212,8 @@ function runDecode() {
   note.hidden = !d.ok || !d.note;
   if (!d.ok) return;
   for (const [key, value] of Object.entries(d.fields)) $(`dec-${key}`).value = value;
+  $('dec-prefix').value = d.prefix;
+  $('dec-prefix-row').hidden = !d.prefix;
   $('dec-local').value = d.local;
   // The local time is RFC 3339 with the offset at that instant, as ulid
   // --local shows it; d.zone says why it is in UTC, where it is.
@@ -248,15 +261,15 @@ $('list-copy').addEventListener('click', () => {
 // ---- Convert ----
 
 // Both fields read input by the tools' policy, as ulid convert does: each
-// takes a ULID or UUID text and shows the ID in the other form. A field
-// given the form its label does not name says so in its note.
+// takes a ULID, UUID text or TypeID text and shows the ID in the other
+// form, a ULID for UUID text and a UUID for the others. A field given a
+// form its label does not name says so in its note.
 function convertWith(id, outId, expect) {
   const r = api.convert($(id).value);
-  const form = (r.ok ? r.uuidText : expect === 'UUID') ? 'ULID' : 'UUID';
+  const form = (r.ok ? r.kind === 'UUID' : expect === 'UUID') ? 'ULID' : 'UUID';
   $(outId).setAttribute('aria-label', form);
   document.querySelector(`[data-copy="${outId}"]`).setAttribute('aria-label', `Copy the ${form}`);
-  const note = r.uuidText ? 'Read as UUID text, so this is its ULID.' : 'Read as a ULID, so this is its UUID.';
-  showResult(id, outId, r, r.uuidText ? r.ulid : r.uuid, form === expect ? note : '');
+  showResult(id, outId, r, r.kind === 'UUID' ? r.ulid : r.uuid, r.kind === expect ? '' : r.note);
 }
 
 const convertULID = () => convertWith('conv-ulid', 'conv-uuid-out', 'ULID');
@@ -264,6 +277,20 @@ const convertUUID = () => convertWith('conv-uuid', 'conv-ulid-out', 'UUID');
 
 live(convertULID, ['conv-ulid'], ['conv-ulid-form']);
 live(convertUUID, ['conv-uuid'], ['conv-uuid-form']);
+
+// ID → TypeID writes its ID as TypeID text of the prefix, as ulid convert
+// --typeid does; a prefix that breaks TypeID's rule is shown as Generate
+// shows a field's error.
+function convertTypeID() {
+  const r = api.toTypeID($('conv-prefix').value, $('conv-typeid').value);
+  const prefixError = r.error?.field === 'prefix';
+  markInvalid($('conv-prefix'), prefixError);
+  if (prefixError) showProblem($('conv-prefix-error'), '', { title: `TypeID prefix: ${r.error.message}` });
+  else clearProblem($('conv-prefix-error'));
+  showResult('conv-typeid', 'conv-typeid-out', prefixError ? {} : r, r.typeid, '', 'Type a prefix first, such as user.');
+}
+
+live(convertTypeID, ['conv-prefix', 'conv-typeid'], ['conv-typeid-form']);
 
 // ---- Public IDs ----
 
@@ -279,7 +306,7 @@ let keysOK = false;
 // any of them: the key's marks or its error, as Generate shows a field's
 // error, and each of the other two fields' result or problem.
 function runPublic() {
-  const r = api.publicIDs($('pub-keys').value, $('pub-mask').value, $('pub-unmask').value);
+  const r = api.publicIDs($('pub-keys').value, $('pub-type').value, $('pub-mask').value, $('pub-unmask').value);
   const status = $('pub-keys-status');
   const box = $('pub-keys-error');
   keysOK = r.keys.ok === true;
@@ -290,18 +317,23 @@ function runPublic() {
   // the page echo the field, as it does an ID.
   if (r.keys.error) showProblem(box, '', { title: `Key: ${r.keys.error.message}` });
   else clearProblem(box);
-  const noKey = r.keys.blank ? 'Type or paste the key above first.' : 'The key above is not valid.';
+  markInvalid($('pub-type'), r.type.ok === false);
+  $('pub-type-status').textContent = r.type.marks ? `Type key marks: ${r.type.marks}.` : '';
+  if (r.type.error) showProblem($('pub-type-error'), '', { title: `Type: ${r.type.error.message}` });
+  else clearProblem($('pub-type-error'));
+  const noKey = r.keys.blank ? 'Type or paste the key above first.'
+    : r.keys.ok ? 'The type above is not valid.' : 'The key above is not valid.';
   showResult('pub-mask', 'pub-mask-out', r.mask, r.mask.publicID,
-    r.mask.uuidText ? `Read as UUID text: the public ID of the ULID ${r.mask.ulid}.` : '', noKey);
+    r.mask.kind === 'ULID' ? '' : `Read as ${r.mask.kind} text: the public ID of the ULID ${r.mask.ulid}.`, noKey);
   showResult('pub-unmask', 'pub-unmask-out', r.unmask, r.unmask.ulid,
     `Made with the key marked ${r.unmask.mark}; the ULID's time is ${r.unmask.time}.`, noKey);
 }
 
 // showResult shows the record r of the field id in the output outId and
 // the field's note and problem box: nothing for a blank field, the note
-// noKey where a key is missing, the problem, or, if r is ok, value and
-// the note okNote, if not ''.
-function showResult(id, outId, r, value, okNote, noKey) {
+// missing where a key or a prefix is missing (r.noKey, r.noPrefix), the
+// problem, or, if r is ok, value and the note okNote, if not ''.
+function showResult(id, outId, r, value, okNote, missing) {
   const out = $(outId);
   const box = $(`${id}-error`);
   const note = $(`${id}-note`);
@@ -310,9 +342,9 @@ function showResult(id, outId, r, value, okNote, noKey) {
   copy.disabled = true;
   note.hidden = true;
   clearProblem(box);
-  markInvalid($(id), r.ok === false && !r.noKey);
-  if (r.noKey) {
-    note.textContent = noKey;
+  markInvalid($(id), r.ok === false && !r.noKey && !r.noPrefix);
+  if (r.noKey || r.noPrefix) {
+    note.textContent = missing;
     note.hidden = false;
   } else if (r.error) {
     showProblem(box, $(id).value, r.error);
@@ -324,7 +356,7 @@ function showResult(id, outId, r, value, okNote, noKey) {
   }
 }
 
-live(runPublic, ['pub-keys', 'pub-mask', 'pub-unmask'], ['pub-keys-form', 'pub-mask-form', 'pub-unmask-form']);
+live(runPublic, ['pub-keys', 'pub-type', 'pub-mask', 'pub-unmask'], ['pub-keys-form', 'pub-type-form', 'pub-mask-form', 'pub-unmask-form']);
 $('pub-show').addEventListener('change', () => {
   $('pub-keys').classList.toggle('secret', !$('pub-show').checked);
 });
@@ -338,6 +370,7 @@ $('pub-forget').addEventListener('click', () => {
 
 $('dec-public-open').addEventListener('click', () => {
   $('pub-unmask').value = $('dec-input').value;
+  $('pub-type').value = decodedType;
   selectTab($('tab-public'), false);
   if (api) runPublic();
   (keysOK ? $('pub-unmask') : $('pub-keys')).focus();
