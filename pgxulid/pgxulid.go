@@ -249,10 +249,15 @@ func (p encodePlan) Encode(value any, buf []byte) ([]byte, error) {
 	default:
 		return nil, fmt.Errorf("pgxulid: cannot encode %T as uuid", value)
 	}
+	return p.appendID(id, buf), nil
+}
+
+// appendID appends id to buf as a uuid in p's format.
+func (p encodePlan) appendID(id ulid.ULID, buf []byte) []byte {
 	if p.text {
-		return id.AppendUUID(buf), nil
+		return id.AppendUUID(buf)
 	}
-	return append(buf, id[:]...), nil
+	return append(buf, id[:]...)
 }
 
 // scanPlan scans a uuid, 16 bytes or with text set UUID text, into a
@@ -333,7 +338,7 @@ func tryWrapEncodePlan(value any) (pgtype.WrappedEncodePlanNextSetter, any, bool
 	case []sql.Null[ulid.ULID]:
 		return &wrapSliceEncodePlan[sql.Null[ulid.ULID]]{}, pgtype.FlatArray[sql.Null[ulid.ULID]](v), true
 	}
-	return nil, nil, false
+	return tryWrapTypedEncodePlan(value)
 }
 
 // uuidValue is a ULID as pgtype's uuid and bytea codecs see it: a
