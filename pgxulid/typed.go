@@ -50,11 +50,11 @@ func isNullTyped(t reflect.Type) bool {
 type typedForm int
 
 const (
-	notTyped    typedForm = iota
-	typed                 // ulid.Typed[P]
-	typedPtr              // *ulid.Typed[P]
-	nullTyped             // sql.Null[ulid.Typed[P]]
-	nullTypedPtr          // *sql.Null[ulid.Typed[P]]
+	notTyped     typedForm = iota
+	typed                  // ulid.Typed[P]
+	typedPtr               // *ulid.Typed[P]
+	nullTyped              // sql.Null[ulid.Typed[P]]
+	nullTypedPtr           // *sql.Null[ulid.Typed[P]]
 )
 
 // formOf returns the form of t, and the Typed type it holds.
