@@ -110,7 +110,10 @@ func (typedForm) readNull(r reflect.Value) (ulid.ULID, bool) {
 	}
 	v := r.Field(0)
 	if v.CanAddr() {
-		v = v.Addr() // a *Typed has the methods too, and boxing it does not allocate
+		// Interface copies an addressable value; a *Typed has the methods
+		// too, and boxing it copies nothing. (A value that is not
+		// addressable, from an interface, is boxed without a copy.)
+		v = v.Addr()
 	}
 	return v.Interface().(typedID).ULID(), true
 }
