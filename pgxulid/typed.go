@@ -59,15 +59,19 @@ const (
 
 // formOf returns the form of t, and the Typed type it holds.
 func formOf(t reflect.Type) (typedForm, reflect.Type) {
-	form := typed
-	if t.Kind() == reflect.Pointer {
-		t, form = t.Elem(), typedPtr
+	ptr := t.Kind() == reflect.Pointer
+	if ptr {
+		t = t.Elem()
 	}
 	switch {
+	case isTyped(t) && ptr:
+		return typedPtr, t
 	case isTyped(t):
-		return form, t
+		return typed, t
+	case isNullTyped(t) && ptr:
+		return nullTypedPtr, t.Field(0).Type
 	case isNullTyped(t):
-		return form + nullTyped - typed, t.Field(0).Type
+		return nullTyped, t.Field(0).Type
 	}
 	return notTyped, nil
 }
