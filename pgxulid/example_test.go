@@ -100,3 +100,37 @@ func Example_databaseSQL() {
 	}
 	fmt.Println(parent.Valid)
 }
+
+// user is the prefix type of a user ID.
+type user struct{}
+
+func (user) Prefix() string { return "user" }
+
+// A ulid.Typed of any prefix type is a uuid too, with no registration of its
+// own: its ULID's UUID text, here with the parameter's type unknown, as in
+// the Exec and SimpleProtocol modes. A nil pointer is NULL.
+func Example_typed() {
+	m := pgtype.NewMap() // in a program: conn.TypeMap()
+	pgxulid.Register(m)
+
+	id := ulid.MustParseTyped[user]("user_01aryz6s41tsv4rrffq69g5fav")
+	buf, err := m.Encode(0, pgtype.TextFormatCode, id, nil)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(string(buf))
+
+	null, err := m.Encode(0, pgtype.TextFormatCode, (*ulid.Typed[user])(nil), nil)
+	fmt.Println(null == nil, err)
+
+	var back ulid.Typed[user]
+	if err := m.Scan(pgtype.UUIDOID, pgtype.TextFormatCode, buf, &back); err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(back)
+
+	// Output:
+	// 01563df3-6481-d676-4c61-efb99302bd5b
+	// true <nil>
+	// user_01aryz6s41tsv4rrffq69g5fav
+}

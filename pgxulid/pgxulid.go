@@ -1,5 +1,6 @@
 // Package pgxulid lets github.com/jackc/pgx/v5 send and receive
-// [ulid.ULID] values as PostgreSQL uuid in every query exec mode.
+// [ulid.ULID] and [ulid.Typed] values as PostgreSQL uuid in every query exec
+// mode.
 //
 // A ULID and a UUID are the same 128 bits, so uuid is the column type for a
 // ULID in PostgreSQL. Without this package, pgx handles a ulid.ULID through
@@ -67,6 +68,35 @@
 // Scanning into a ulid.ULID from other column types is unchanged: text holding
 // ULID or UUID text and bytea holding 16 bytes are read by [ulid.ULID.Scan].
 //
+// # Typed IDs
+//
+// A [ulid.Typed] is stored as the 16 bytes of its ULID (the prefix lives in
+// the Go type), and after Register it binds as the ULID it holds does, in
+// every mode and through PgBouncer: to a uuid or uuid[] parameter, to bytea
+// in the describing modes, and as an error to any other parameter type pgx
+// knows. In Exec and SimpleProtocol mode a text column gets its UUID text, as
+// for a ULID; for TypeID text in a text column, pass id.String(). A nil
+// pointer or an invalid sql.Null is NULL, never a zero ID. Without Register,
+// pgx binds a Typed through its driver.Valuer method, the 16 bytes, which
+// works in the describing modes and fails with SQLSTATE 22P02 in Exec and
+// SimpleProtocol mode, as for a ULID.
+//
+// Register needs no list of Typed types. When pgx plans how to encode a Go
+// type (once for each type, parameter type and format; it keeps the plan),
+// Register's wrap function recognises, by reflect type, ulid.Typed[P] of any
+// P, a pointer to one, a sql.Null of one and slices of these: a Typed is a
+// struct type declared in package ulid, named Typed[...], with Typed's ULID
+// and Prefix methods. A type of another package with the same methods is
+// left as pgx handles it without Register. A Typed whose prefix type breaks
+// the TypeID rule is an error wrapping [ulid.ErrInvalidPrefix], as
+// [ulid.Typed.Value] is, and nothing is stored.
+//
+// Scanning into a Typed is [ulid.Typed.Scan]'s, which Register leaves alone:
+// a uuid reads as its ULID, a text column's ULID, UUID or TypeID text of the
+// Typed's own prefix as the ID it names; TypeID text of another prefix is an
+// error wrapping [ulid.ErrWrongPrefix], and NULL into a Typed one wrapping
+// [ulid.ErrNull].
+//
 // # pgx version
 //
 // The module requires pgx v5.12.0, so a program that uses it builds with
@@ -112,6 +142,13 @@ import (
 //     sql.Null[ulid.ULID] it is not Valid. uuid[] scans into the slices
 //     with native pgx; through database/sql, scan into
 //     conn.TypeMap().SQLScanner(&ids).
+//   - the same goes for [ulid.Typed] of any prefix type, with no
+//     registration of its own: ulid.Typed[P], *ulid.Typed[P],
+//     sql.Null[ulid.Typed[P]] and *sql.Null[ulid.Typed[P]] bind as the ULID
+//     they hold, and []ulid.Typed[P], []*ulid.Typed[P] and
+//     []sql.Null[ulid.Typed[P]] as uuid[] (see Typed IDs in the package
+//     documentation); uuid and uuid[] scan into them through
+//     [ulid.Typed.Scan].
 //
 // A uuid result that is not 16 bytes (binary) or not UUID text (text) is an
 // error, wrapping [ulid.ErrInvalidLength] or the [*ulid.ParseError] of
@@ -123,9 +160,10 @@ import (
 // before, so those work as they did. It also registers the ULID types as
 // pgx's default for uuid and uuid[] (which the Exec and SimpleProtocol
 // modes need, as they do not ask the server for parameter types), and puts
-// in front of m's wrap functions one that encodes the slices as arrays and
-// turns a ULID bound to a parameter of another type into the 16 bytes for
-// bytea and an error wrapping [ulid.ErrUnsupportedType] for all others.
+// in front of m's wrap functions one that encodes the slices as arrays,
+// turns a Typed into its ULID, and turns a ULID bound to a parameter of
+// another type into the 16 bytes for bytea and an error wrapping
+// [ulid.ErrUnsupportedType] for all others.
 // Another adapter that replaces the uuid type, such as
 // github.com/jackc/pgx-google-uuid, is kept if it is registered first;
 // a second call of Register on the same m does nothing.
@@ -249,10 +287,15 @@ func (p encodePlan) Encode(value any, buf []byte) ([]byte, error) {
 	default:
 		return nil, fmt.Errorf("pgxulid: cannot encode %T as uuid", value)
 	}
+	return p.appendID(id, buf), nil
+}
+
+// appendID appends id to buf as a uuid in p's format.
+func (p encodePlan) appendID(id ulid.ULID, buf []byte) []byte {
 	if p.text {
-		return id.AppendUUID(buf), nil
+		return id.AppendUUID(buf)
 	}
-	return append(buf, id[:]...), nil
+	return append(buf, id[:]...)
 }
 
 // scanPlan scans a uuid, 16 bytes or with text set UUID text, into a
@@ -304,10 +347,10 @@ func (p scanPlan) decode(src []byte) (ulid.ULID, error) {
 	return ulid.ULID(src), nil
 }
 
-// errNotUUID is what binding a ULID to a parameter that is neither uuid nor
-// bytea gives. pgx puts the parameter's type in front of it.
-var errNotUUID = fmt.Errorf("pgxulid: a ulid.ULID binds to uuid (or bytea) parameters only; "+
-	"pass id.String() for ULID text or id.UUIDString() for UUID text: %w", ulid.ErrUnsupportedType)
+// errNotUUID is what binding a ULID or a Typed to a parameter that is
+// neither uuid nor bytea gives. pgx puts the parameter's type in front of it.
+var errNotUUID = fmt.Errorf("pgxulid: a ulid.ULID or ulid.Typed binds to uuid (or bytea) parameters only; "+
+	"pass id.String() for its ULID or TypeID text, or id.UUIDString() for a ULID's UUID text: %w", ulid.ErrUnsupportedType)
 
 // tryWrapEncodePlan is the wrap function Register adds. It turns the slice
 // types into arrays, and a ULID that the codec of its parameter's type does not
@@ -333,7 +376,7 @@ func tryWrapEncodePlan(value any) (pgtype.WrappedEncodePlanNextSetter, any, bool
 	case []sql.Null[ulid.ULID]:
 		return &wrapSliceEncodePlan[sql.Null[ulid.ULID]]{}, pgtype.FlatArray[sql.Null[ulid.ULID]](v), true
 	}
-	return nil, nil, false
+	return tryWrapTypedEncodePlan(value)
 }
 
 // uuidValue is a ULID as pgtype's uuid and bytea codecs see it: a

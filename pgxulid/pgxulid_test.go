@@ -505,13 +505,15 @@ func TestOtherAdapter(t *testing.T) {
 		t.Helper()
 		for _, format := range []int16{binary, text} {
 			for _, oid := range []uint32{pgtype.UUIDOID, 0} {
-				buf, err := m.Encode(oid, format, vec, nil)
 				want := string(vec[:])
 				if format == text {
 					want = vecUUID
 				}
-				if err != nil || string(buf) != want {
-					t.Errorf("Encode(%d, %d) = %q, %v; want %q", oid, format, buf, err, want)
+				for _, v := range []any{vec, vecUser, &vecUser} {
+					buf, err := m.Encode(oid, format, v, nil)
+					if err != nil || string(buf) != want {
+						t.Errorf("Encode(%d, %d, %T) = %q, %v; want %q", oid, format, v, buf, err, want)
+					}
 				}
 			}
 			var id ulid.ULID
@@ -622,6 +624,8 @@ func BenchmarkEncode(b *testing.B) {
 		value any
 	}{
 		{"type=ulid", vec},
+		{"type=ulid.Typed", vecUser},
+		{"type=sql.Null[ulid.Typed]", sql.Null[ulid.Typed[user]]{V: vecUser, Valid: true}},
 		{"type=pgtype.UUID", pgtype.UUID{Bytes: vec, Valid: true}},
 	} {
 		for _, format := range []int16{binary, text} {

@@ -1,10 +1,13 @@
 package stacks
 
 // gqlgen (github.com/99designs/gqlgen): a ULID scalar mapped to ulid.ULID
-// with gqlgen's external marshaler (gql/scalar.go), through the executable
-// schema it generates (gql/generated.go) and gqlgen's test client.
+// and a UserID scalar mapped to ulid.Typed[gql.UserPrefix], with gqlgen's
+// external marshaler (gql/scalar.go), through the executable schema it
+// generates (gql/generated.go) and gqlgen's test client.
 
 import (
+	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
 
@@ -75,4 +78,122 @@ func TestGQLGen(t *testing.T) {
 			t.Errorf("%s with %q: %v; want a GraphQL error with %q", c2.query, c2.value, err, c2.want)
 		}
 	}
+}
+
+// TestGQLGenTyped: the UserID scalar reads and writes TypeID text of the
+// prefix "user" and refuses what ulid.ParseTyped refuses (another prefix,
+// plain ULID text, upper case, UUID text) with its message, as a GraphQL
+// error, before the resolver runs.
+func TestGQLGenTyped(t *testing.T) {
+	srv := handler.New(gql.NewExecutableSchema(gql.Config{Resolvers: &gql.Resolver{}}))
+	srv.AddTransport(transport.POST{})
+	c := client.New(srv)
+
+	type user struct {
+		ID      string
+		Manager *string
+	}
+	var made struct{ CreateUser user }
+	c.MustPost(`mutation { createUser { id manager } }`, &made)
+	boss, err := ulid.ParseTyped[gql.UserPrefix](made.CreateUser.ID)
+	if err != nil || boss.IsZero() || !strings.HasPrefix(made.CreateUser.ID, "user_") || made.CreateUser.Manager != nil {
+		t.Fatalf("createUser = %+v (%v); want a new user ID and a null manager", made.CreateUser, err)
+	}
+	c.MustPost(`mutation($m: UserID) { createUser(manager: $m) { id manager } }`, &made, client.Var("m", boss.String()))
+	worker, err := ulid.ParseTyped[gql.UserPrefix](made.CreateUser.ID)
+	if err != nil || made.CreateUser.Manager == nil || *made.CreateUser.Manager != boss.String() {
+		t.Fatalf("createUser(manager) = %+v (%v); want manager %v", made.CreateUser, err, boss)
+	}
+
+	var got struct{ User *user }
+	c.MustPost(`query($id: UserID!) { user(id: $id) { id manager } }`, &got, client.Var("id", worker.String()))
+	if got.User == nil || got.User.ID != worker.String() || got.User.Manager == nil || *got.User.Manager != boss.String() {
+		t.Errorf("user(%v) = %+v", worker, got.User)
+	}
+	got.User = nil
+	c.MustPost(`query { user(id: "`+ulid.MakeTyped[gql.UserPrefix]().String()+`") { id } }`, &got)
+	if got.User != nil {
+		t.Errorf("user of a missing ID = %+v, want null", got.User)
+	}
+
+	// What ParseTyped refuses, the scalar refuses with ParseTyped's message,
+	// as UnmarshalText does; the variable and the literal alike.
+	orderText := "order_" + worker.ULID().StringLower()
+	for _, tc := range []struct {
+		name, value string
+		want        error
+	}{
+		{"another prefix", orderText, ulid.ErrWrongPrefix},
+		{"plain ULID text", worker.ULID().String(), ulid.ErrInvalidCharacter}, // TypeID text is lower case
+		{"plain lower-case ULID text", worker.ULID().StringLower(), ulid.ErrWrongPrefix},
+		{"upper case", strings.ToUpper(worker.String()), nil},
+		{"UUID text", worker.ULID().UUIDString(), nil},
+		{"a prefix of the prefix", "use_" + worker.ULID().StringLower(), ulid.ErrWrongPrefix},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, parseErr := ulid.ParseTyped[gql.UserPrefix](tc.value)
+			var u ulid.Typed[gql.UserPrefix]
+			textErr := u.UnmarshalText([]byte(tc.value))
+			if parseErr == nil || textErr == nil || parseErr.Error() != textErr.Error() || (tc.want != nil && !errors.Is(parseErr, tc.want)) {
+				t.Fatalf("ParseTyped(%q) = %v, UnmarshalText = %v; want the same error, wrapping %v", tc.value, parseErr, textErr, tc.want)
+			}
+			for _, post := range []struct {
+				query string
+				opts  []client.Option
+				path  string
+			}{
+				{`query($id: UserID!) { user(id: $id) { id } }`, []client.Option{client.Var("id", tc.value)}, "user.id"},
+				{`query { user(id: "` + tc.value + `") { id } }`, nil, "user.id"},
+				{`mutation($m: UserID) { createUser(manager: $m) { id } }`, []client.Option{client.Var("m", tc.value)}, "createUser.manager"},
+			} {
+				var resp struct{ User *user }
+				err := c.Post(post.query, &resp, post.opts...)
+				if got := graphQLErrors(t, err); len(got) != 1 || got[0] != post.path+": "+parseErr.Error() || resp.User != nil {
+					t.Errorf("%s with %q: %v (%+v); want the error %s: %q", post.query, tc.value, got, resp.User, post.path, parseErr)
+				}
+			}
+		})
+	}
+	// The zero ID and a number are refused by the scalar itself.
+	for _, tc := range []struct{ query, want string }{
+		{`query { user(id: "user_00000000000000000000000000") { id } }`, "user.id: the zero ID is not a user's"},
+		{`query { user(id: 5) { id } }`, "user.id: a user ID is a string, not int64"},
+	} {
+		var resp struct{ User *user }
+		if got := graphQLErrors(t, c.Post(tc.query, &resp)); len(got) != 1 || got[0] != tc.want {
+			t.Errorf("%s: %q; want the error %q", tc.query, got, tc.want)
+		}
+	}
+	// The ULID scalar does not take a user ID's TypeID text either: ulid.Parse
+	// refuses it.
+	_, parseErr := ulid.Parse(worker.String())
+	var resp struct{ Item *struct{ ID string } }
+	if got := graphQLErrors(t, c.Post(`query($id: ULID!) { item(id: $id) { id } }`, &resp, client.Var("id", worker.String()))); parseErr == nil || len(got) != 1 || got[0] != "item.id: "+parseErr.Error() {
+		t.Errorf("item(id: %q) = %q; want the error item.id: %v", worker, got, parseErr)
+	}
+}
+
+// graphQLErrors returns the errors of a gqlgen client's response, each as
+// its path and message ("user.id: message"); none if err is nil.
+func graphQLErrors(t *testing.T, err error) []string {
+	t.Helper()
+	if err == nil {
+		return nil
+	}
+	var raw client.RawJsonError
+	if !errors.As(err, &raw) {
+		t.Fatalf("not a GraphQL error: %v", err)
+	}
+	var list []struct {
+		Message string
+		Path    []string
+	}
+	if err := json.Unmarshal(raw.RawMessage, &list); err != nil {
+		t.Fatalf("GraphQL errors %s: %v", raw.RawMessage, err)
+	}
+	out := make([]string, len(list))
+	for i, e := range list {
+		out[i] = strings.Join(e.Path, ".") + ": " + e.Message
+	}
+	return out
 }

@@ -25,6 +25,7 @@ func TestRecipesAreDocs(t *testing.T) {
 		{"ent", []string{"ent_test.go", "ent/schema/user.go"}, 3},
 		{"goqu and squirrel", []string{"querybuilder_test.go"}, 2},
 		{"gqlgen", []string{"gql/scalar.go"}, 1},
+		{"A typed gqlgen scalar", []string{"gql/scalar.go"}, 1},
 		{"MongoDB bson", []string{"bson_test.go"}, 1},
 		{"DynamoDB attributevalue", []string{"dynamodb_test.go"}, 1},
 		{"Public IDs in net/http with pgx", []string{"publicid_http_test.go"}, 2},

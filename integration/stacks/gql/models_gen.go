@@ -16,3 +16,8 @@ type Mutation struct {
 
 type Query struct {
 }
+
+type User struct {
+	ID      ulid.Typed[UserPrefix]  `json:"id"`
+	Manager *ulid.Typed[UserPrefix] `json:"manager,omitempty"`
+}

@@ -7,10 +7,12 @@ import (
 	"github.com/ulidgo/ulid"
 )
 
-// Resolver keeps the items in memory; it is safe for concurrent use.
+// Resolver keeps the items and users in memory; it is safe for concurrent
+// use.
 type Resolver struct {
 	mu    sync.Mutex
 	items map[ulid.ULID]*Item
+	users map[ulid.Typed[UserPrefix]]*User
 }
 
 func (r *Resolver) Query() QueryResolver       { return queryResolver{r} }
@@ -24,6 +26,12 @@ func (r queryResolver) Item(_ context.Context, id ulid.ULID) (*Item, error) {
 	return r.items[id], nil
 }
 
+func (r queryResolver) User(_ context.Context, id ulid.Typed[UserPrefix]) (*User, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.users[id], nil
+}
+
 type mutationResolver struct{ *Resolver }
 
 func (r mutationResolver) CreateItem(_ context.Context, parent *ulid.ULID) (*Item, error) {
@@ -35,4 +43,15 @@ func (r mutationResolver) CreateItem(_ context.Context, parent *ulid.ULID) (*Ite
 	it := &Item{ID: ulid.Make(), Parent: parent}
 	r.items[it.ID] = it
 	return it, nil
+}
+
+func (r mutationResolver) CreateUser(_ context.Context, manager *ulid.Typed[UserPrefix]) (*User, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.users == nil {
+		r.users = make(map[ulid.Typed[UserPrefix]]*User)
+	}
+	u := &User{ID: ulid.MakeTyped[UserPrefix](), Manager: manager}
+	r.users[u.ID] = u
+	return u, nil
 }
