@@ -279,8 +279,8 @@ func TestMariaDBKitPrivileges(t *testing.T) {
 		}
 		functions = append(functions, f)
 	}
-	if err := rows.Err(); err != nil || len(functions) != 10 {
-		t.Fatalf("functions %v, %v; want 10", functions, err)
+	if err := rows.Err(); err != nil || len(functions) != 14 {
+		t.Fatalf("functions %v, %v; want 14", functions, err)
 	}
 	want := []string{"GRANT CREATE ROUTINE, ALTER ROUTINE ON `" + db + "`.* TO `" + installer + "`@`%`"}
 	for _, f := range functions {
