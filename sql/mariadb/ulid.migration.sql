@@ -38,9 +38,10 @@
 -- caller's sql_mode: it truncates nothing, and passes a DATETIME, DATE or
 -- TIMESTAMP (in the session's time zone) as its text, which the function
 -- reads itself. (Only EMPTY_STRING_IS_NULL changes an argument: '' arrives
--- as NULL.) The constants hold no backslash (CHAR(92) makes one), so the
--- sql_mode in effect when the file is run, which MariaDB keeps with each
--- function, does not change them either.
+-- as NULL.) The constants hold no backslash (CHAR(92) makes one) and none
+-- is empty (EMPTY_STRING_IS_NULL reads '' as NULL), so the sql_mode in
+-- effect when the file is run, which MariaDB keeps with each function, does
+-- not change them either.
 
 
 -- _ulid_fail raises the error state with the message msg (at most 128
@@ -217,8 +218,9 @@ BEGIN
     SET msg = _ulid_prefix_error(LEFT(s, sep), '22018', 'TypeID'); -- returns only for a valid prefix
   END IF;
   IF n - sep - 1 <> 26 THEN
-    RETURN _ulid_fail('22018', CONCAT('ulid: invalid TypeID length ', n, ' bytes, want ', sep + 27,
-      IF(sep > 0, ': the prefix, ''_'' and 26 characters', '')));
+    RETURN _ulid_fail('22018', IF(sep > 0,
+      CONCAT('ulid: invalid TypeID length ', n, ' bytes, want ', sep + 27, ': the prefix, ''_'' and 26 characters'),
+      CONCAT('ulid: invalid TypeID length ', n, ' bytes, want 26')));
   END IF;
   WHILE i < 26 DO
     SET v = ORD(SUBSTR(s, sep + 2 + i, 1));
@@ -263,9 +265,9 @@ DETERMINISTIC NO SQL SQL SECURITY INVOKER
 RETURN CASE
   WHEN id IS NULL OR prefix IS NULL THEN NULL
   -- RIGHT, since REGEXP's $ also matches before a final newline
-  WHEN NOT (prefix = _binary'' OR prefix REGEXP '^[a-z]([a-z_]{0,61}[a-z])?$' AND RIGHT(prefix, 1) BETWEEN _binary'a' AND _binary'z')
+  WHEN NOT (LENGTH(prefix) = 0 OR prefix REGEXP '^[a-z]([a-z_]{0,61}[a-z])?$' AND RIGHT(prefix, 1) BETWEEN _binary'a' AND _binary'z')
     THEN _ulid_prefix_error(prefix, '22023', 'TypeID prefix')
-  WHEN prefix = _binary'' THEN LOWER(bin_to_ulid(id))
+  WHEN LENGTH(prefix) = 0 THEN LOWER(bin_to_ulid(id))
   ELSE CONCAT(CAST(prefix AS CHAR CHARACTER SET ascii), '_', LOWER(bin_to_ulid(id)))
 END
 ;
@@ -292,10 +294,10 @@ BEGIN
   IF s IS NULL OR prefix IS NULL THEN
     RETURN NULL;
   END IF;
-  IF NOT (prefix = _binary'' OR prefix REGEXP '^[a-z]([a-z_]{0,61}[a-z])?$' AND RIGHT(prefix, 1) BETWEEN _binary'a' AND _binary'z') THEN
+  IF NOT (LENGTH(prefix) = 0 OR prefix REGEXP '^[a-z]([a-z_]{0,61}[a-z])?$' AND RIGHT(prefix, 1) BETWEEN _binary'a' AND _binary'z') THEN
     RETURN _ulid_prefix_error(prefix, '22023', 'TypeID prefix');
   END IF;
-  IF LENGTH(s) = i + 26 AND LEFT(s, i) = IF(i = 0, _binary'', CONCAT(prefix, _binary'_'))
+  IF LENGTH(s) = i + 26 AND (i = 0 OR LEFT(s, i) = CONCAT(prefix, _binary'_'))
      AND SUBSTR(s, i + 1) REGEXP '^[0-7][0-9a-hjkmnp-tv-z]{25}$' THEN
     RETURN ulid_to_bin(SUBSTR(s, i + 1));
   END IF;
