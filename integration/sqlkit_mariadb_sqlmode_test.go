@@ -209,6 +209,11 @@ func mariadbKitCheck(ctx context.Context, conn *sql.Conn, cases []kitCase, bad [
 			if typed != nil || typeID.Valid {
 				fail("typeid_to_bin(%q, ''), bin_to_typeid(%x, '') under EMPTY_STRING_IS_NULL = %x, %v; want NULL, as for NULL", b, c.id[:], typed, typeID)
 			}
+			// The empty prefix as docs/sql.md gives it for this sql_mode.
+			err := conn.QueryRowContext(ctx, "SELECT typeid_to_bin(?, SPACE(0)), bin_to_typeid(?, SPACE(0))", b, c.id[:]).Scan(&typed, &typeID)
+			if err != nil || string(typed) != string(c.id[:]) || typeID.String != string(b) {
+				fail("typeid_to_bin(%q, SPACE(0)), bin_to_typeid(%x, SPACE(0)) under EMPTY_STRING_IS_NULL = %x, %v, %v; want %[2]x, %[1]q", b, c.id[:], typed, typeID, err)
+			}
 		case string(typed) != string(c.id[:]):
 			fail("typeid_to_bin(%q, %q) = %x, want %x", b, prefix, typed, c.id[:])
 		case typeID.String != string(b):

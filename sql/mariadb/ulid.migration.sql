@@ -282,8 +282,8 @@ END
 -- but i, l, o, u)"; TypeID text of another prefix is 22018 too, with
 -- ulid.ParseTyped's message, "ulid: invalid TypeID: character 'o' at offset
 -- 0, want the prefix "user_"". That message quotes the prefix wanted: for
--- one of more than 58 characters it is longer than SIGNAL's limit of 128
--- characters, and is cut to its first 124, then ...". An invalid prefix
+-- one of 60 characters or more it can be longer than SIGNAL's limit of 128
+-- characters, and is then cut to its first 124, then ...". An invalid prefix
 -- argument is an error as in bin_to_typeid, and comes first. Offsets count
 -- bytes (UTF-8 bytes for utf8mb4 text, like Go's).
 CREATE OR REPLACE FUNCTION typeid_to_bin(s LONGBLOB, prefix LONGBLOB) RETURNS BINARY(16)
