@@ -347,13 +347,13 @@ func TestMariaDBKitPrivileges(t *testing.T) {
 	if _, err := call(one.User, "SELECT ulid_to_bin('01ARYZ6S41TSV4RRFFQ69G5FAU')"); !errors.As(err, &me) || me.Number != 1370 || !strings.Contains(me.Message, "_ulid_text_error") {
 		t.Errorf("as %s, bad text: %v; want error 1370 for _ulid_text_error", one.User, err)
 	}
-	// typeid_to_bin calls ulid_to_bin for valid text and _ulid_typeid_error
-	// for bad text: with EXECUTE on typeid_to_bin and ulid_to_bin alone,
+	// typeid_to_bin reads valid text itself and calls the helpers for bad
+	// text (_ulid_prefix_error first): with EXECUTE on the function alone,
 	// valid text reads and bad text is denied.
 	if s, err := call(one.User, "SELECT HEX(typeid_to_bin('user_01aryz6s41tsv4rrffq69g5fav', 'user'))"); err != nil || s != "01563DF36481D6764C61EFB99302BD5B" {
 		t.Errorf("as %s, TypeID text: %q, %v", one.User, s, err)
 	}
-	if _, err := call(one.User, "SELECT typeid_to_bin('order_01aryz6s41tsv4rrffq69g5fav', 'user')"); !errors.As(err, &me) || me.Number != 1370 || !strings.Contains(me.Message, "_ulid_typeid_error") {
-		t.Errorf("as %s, TypeID text of another prefix: %v; want error 1370 for _ulid_typeid_error", one.User, err)
+	if _, err := call(one.User, "SELECT typeid_to_bin('order_01aryz6s41tsv4rrffq69g5fav', 'user')"); !errors.As(err, &me) || me.Number != 1370 || !strings.Contains(me.Message, "_ulid_prefix_error") {
+		t.Errorf("as %s, TypeID text of another prefix: %v; want error 1370 for _ulid_prefix_error", one.User, err)
 	}
 }

@@ -267,8 +267,16 @@ RETURN CASE
   -- RIGHT, since REGEXP's $ also matches before a final newline
   WHEN NOT (LENGTH(prefix) = 0 OR prefix REGEXP '^[a-z]([a-z_]{0,61}[a-z])?$' AND RIGHT(prefix, 1) BETWEEN _binary'a' AND _binary'z')
     THEN _ulid_prefix_error(prefix, '22023', 'TypeID prefix')
-  WHEN LENGTH(prefix) = 0 THEN LOWER(bin_to_ulid(id))
-  ELSE CONCAT(CAST(prefix AS CHAR CHARACTER SET ascii), '_', LOWER(bin_to_ulid(id)))
+  WHEN LENGTH(id) <> 16 THEN _ulid_fail('22018', CONCAT('ulid: invalid binary length ', LENGTH(id), ' bytes, want 16'))
+  -- As in bin_to_ulid, in lower case: CONV's digits 0-9, a-v to Crockford's.
+  ELSE CONCAT(CAST(prefix AS CHAR CHARACTER SET ascii), IF(LENGTH(prefix) = 0, SPACE(0), '_'),
+       REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(
+       REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(
+       LOWER(CONCAT(LPAD(CONV(HEX(SUBSTR(id, 1, 6)), 16, 32), 10, '0'),
+                    LPAD(CONV(HEX(SUBSTR(id, 7, 5)), 16, 32), 8, '0'),
+                    LPAD(CONV(HEX(SUBSTR(id, 12, 5)), 16, 32), 8, '0'))),
+       'v', 'z'), 'u', 'y'), 't', 'x'), 's', 'w'), 'r', 'v'), 'q', 't'), 'p', 's'),
+       'o', 'r'), 'n', 'q'), 'm', 'p'), 'l', 'n'), 'k', 'm'), 'j', 'k'), 'i', 'j'))
 END
 ;
 
@@ -291,16 +299,27 @@ DETERMINISTIC NO SQL SQL SECURITY INVOKER
 BEGIN
   -- where the suffix starts: after the prefix and its '_', if any
   DECLARE i INT DEFAULT LENGTH(prefix) + SIGN(LENGTH(prefix));
+  DECLARE m VARBINARY(26);
+  -- TypeID text whose prefix is prefix, which is then valid too. (The
+  -- length keeps REGEXP's $ from matching before a final newline.)
+  IF LENGTH(s) = i + 26 AND (i = 0 OR LEFT(s, i) = CONCAT(prefix, _binary'_'))
+     AND s REGEXP '^([a-z]([a-z_]{0,61}[a-z])?_)?[0-7][0-9a-hjkmnp-tv-z]{25}$' THEN
+    -- The suffix to the digits CONV reads (0-9, A-V), on bytes, as in
+    -- ulid_to_bin.
+    SET m = REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(
+            REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(
+            CAST(UPPER(CONVERT(SUBSTR(s, i + 1) USING latin1)) AS BINARY),
+            _binary'J', _binary'I'), _binary'K', _binary'J'), _binary'M', _binary'K'), _binary'N', _binary'L'), _binary'P', _binary'M'),
+            _binary'Q', _binary'N'), _binary'R', _binary'O'), _binary'S', _binary'P'), _binary'T', _binary'Q'), _binary'V', _binary'R'),
+            _binary'W', _binary'S'), _binary'X', _binary'T'), _binary'Y', _binary'U'), _binary'Z', _binary'V');
+    RETURN UNHEX(CONCAT(LPAD(CONV(SUBSTR(m, 1, 10), 32, 16), 12, '0'),
+                        LPAD(CONV(SUBSTR(m, 11, 8), 32, 16), 10, '0'),
+                        LPAD(CONV(SUBSTR(m, 19, 8), 32, 16), 10, '0')));
+  END IF;
   IF s IS NULL OR prefix IS NULL THEN
     RETURN NULL;
   END IF;
-  IF NOT (LENGTH(prefix) = 0 OR prefix REGEXP '^[a-z]([a-z_]{0,61}[a-z])?$' AND RIGHT(prefix, 1) BETWEEN _binary'a' AND _binary'z') THEN
-    RETURN _ulid_prefix_error(prefix, '22023', 'TypeID prefix');
-  END IF;
-  IF LENGTH(s) = i + 26 AND (i = 0 OR LEFT(s, i) = CONCAT(prefix, _binary'_'))
-     AND SUBSTR(s, i + 1) REGEXP '^[0-7][0-9a-hjkmnp-tv-z]{25}$' THEN
-    RETURN ulid_to_bin(SUBSTR(s, i + 1));
-  END IF;
+  SET m = _ulid_prefix_error(prefix, '22023', 'TypeID prefix'); -- returns only for a valid prefix
   RETURN _ulid_typeid_error(s, prefix);
 END
 ;
