@@ -1,7 +1,8 @@
 package integration
 
-// TypeID text in the SQL kit (uuid_to_typeid and typeid_to_uuid): the cases
-// that the tests of each server share. The expected values and errors are
+// TypeID text in the SQL kit (uuid_to_typeid and typeid_to_uuid on
+// PostgreSQL, bin_to_typeid and typeid_to_bin on MariaDB): the cases that
+// the tests of each server share. The expected values and errors are
 // the Go package's own, computed here, never written down.
 
 import (
