@@ -2,12 +2,14 @@ package integration
 
 import (
 	"context"
+	"errors"
 	"maps"
 	"os"
 	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/go-sql-driver/mysql"
 	"github.com/ulidgo/ulid"
 )
 
@@ -124,6 +126,18 @@ func TestSQLKitGuide(t *testing.T) {
 		}
 		if err := conn.QueryRowContext(ctx, "SELECT COUNT(*) FROM activity").Scan(&n); err != nil || n != 6 {
 			t.Fatalf("%d rows, %v; want 6", n, err)
+		}
+		// The TypeID section, as for PostgreSQL, with MariaDB's SQLSTATE.
+		var text string
+		if err := conn.QueryRowContext(ctx, "SELECT bin_to_typeid(id, 'activity') FROM activity WHERE body = 'imported'").Scan(&text); err != nil || text != "activity_01aryz6s41tsv4rrffq69g5fav" {
+			t.Fatalf("bin_to_typeid of the imported row: %q, %v", text, err)
+		}
+		const order = "order_01aryz6s41tsv4rrffq69g5fav"
+		want := `ulid: invalid TypeID: character 'o' at offset 0, want the prefix "activity_"`
+		var b []byte
+		var me *mysql.MySQLError
+		if err := conn.QueryRowContext(ctx, "SELECT typeid_to_bin(?, 'activity')", order).Scan(&b); !errors.As(err, &me) || string(me.SQLState[:]) != "22018" || me.Message != want {
+			t.Errorf("typeid_to_bin(%q, 'activity') = %x, %v; want error 22018 %q", order, b, err, want)
 		}
 	})
 }

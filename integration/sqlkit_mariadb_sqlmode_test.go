@@ -121,16 +121,48 @@ func mariadbTimeCases() []mariadbTimeCase {
 	return cases
 }
 
+// A mariadbTypeIDError is an argument pair of typeid_to_bin and the error
+// the MariaDB kit must give for it.
+type mariadbTypeIDError struct {
+	text, prefix string
+	state, msg   string
+}
+
+// mariadbTypeIDErrors returns the refusals mariadbKitCheck checks
+// typeid_to_bin on: some of typeIDRefusals and longPrefixRefusals, text of
+// 70,000 bytes, and the prefix arguments of badTypeIDPrefixes.
+func mariadbTypeIDErrors(t *testing.T, rng *rand.Rand) []mariadbTypeIDError {
+	t.Helper()
+	var out []mariadbTypeIDError
+	all := typeIDRefusals(t, rng)
+	long := strings.Repeat("user_01h455vb4pex5vsknk084sn02q", 2300)[:70_000]
+	for i, r := range append(append(all[:0:0], all...), longPrefixRefusals(t, rng, 10)...) {
+		if i%25 == 0 || i >= len(all) {
+			out = append(out, mariadbTypeIDError{r.text, r.prefix, "22018", mariadbMessage(t, r.err)})
+		}
+	}
+	for _, prefix := range []string{"user", ""} {
+		out = append(out, mariadbTypeIDError{long, prefix, "22018", typedRefusal(t, long, prefix).Error()})
+	}
+	for _, p := range badTypeIDPrefixes {
+		out = append(out, mariadbTypeIDError{"user_01h455vb4pex5vsknk084sn02q", p, "22023", prefixRefusal(t, p).Error()})
+	}
+	return out
+}
+
 // mariadbKitCheck calls every function of the kit through conn, with its
 // session as the caller set it up, and returns what differs from this
 // package: ulid_to_bin against ulid.Parse (values, and errors with its
 // message and SQLSTATE 22018, for input up to 70,000 bytes long),
-// bin_to_ulid against String and UnmarshalBinary, ulid_time against Time,
-// ulid_min and ulid_max against MinAt and MaxAt (and the errors of
-// mariadbTimeCases), NULL for NULL. With emptyIsNull (the caller's sql_mode
-// has EMPTY_STRING_IS_NULL), MariaDB passes an empty string as NULL, so the
-// functions must return NULL for it instead of the error.
-func mariadbKitCheck(ctx context.Context, conn *sql.Conn, cases []kitCase, bad []badInput, emptyIsNull bool) []string {
+// bin_to_ulid against String and UnmarshalBinary, bin_to_typeid and
+// typeid_to_bin against AppendTypeID and ParseTyped (values for several
+// prefixes, the empty one and one of 63 bytes included, and the errors of
+// typeIDErrors), ulid_time against Time, ulid_min and ulid_max against
+// MinAt and MaxAt (and the errors of mariadbTimeCases), NULL for NULL. With
+// emptyIsNull (the caller's sql_mode has EMPTY_STRING_IS_NULL), MariaDB
+// passes an empty string as NULL, so the functions must return NULL for it
+// instead of the error or the value, the empty prefix included.
+func mariadbKitCheck(ctx context.Context, conn *sql.Conn, cases []kitCase, bad []badInput, typeIDErrors []mariadbTypeIDError, emptyIsNull bool) []string {
 	var problems []string
 	fail := func(format string, args ...any) { problems = append(problems, fmt.Sprintf(format, args...)) }
 	// wantError checks that err is the kit's SIGNAL with state and msg for
@@ -149,7 +181,7 @@ func mariadbKitCheck(ctx context.Context, conn *sql.Conn, cases []kitCase, bad [
 		}
 	}
 
-	for _, c := range cases {
+	for i, c := range cases {
 		var parsed []byte
 		var text string
 		err := conn.QueryRowContext(ctx, "SELECT ulid_to_bin(?), bin_to_ulid(?)", []byte(c.text), c.id[:]).Scan(&parsed, &text)
@@ -160,6 +192,32 @@ func mariadbKitCheck(ctx context.Context, conn *sql.Conn, cases []kitCase, bad [
 			fail("ulid_to_bin(%q) = %x, want %x (ulid.Parse)", c.text, parsed, c.id[:])
 		case text != c.id.String():
 			fail("bin_to_ulid(%x) = %q, want %q", c.id[:], text, c.id.String())
+		}
+		prefixes := []string{"", "user", "order_line", kitLongPrefix(63)}
+		prefix := prefixes[i%len(prefixes)]
+		b, err := ulid.AppendTypeID(nil, prefix, c.id)
+		if err != nil {
+			fail("AppendTypeID(%q): %v", prefix, err)
+		}
+		var typed []byte
+		var typeID sql.NullString
+		err = conn.QueryRowContext(ctx, "SELECT typeid_to_bin(?, ?), bin_to_typeid(?, ?)", b, []byte(prefix), c.id[:], []byte(prefix)).Scan(&typed, &typeID)
+		switch {
+		case err != nil:
+			fail("typeid_to_bin(%q, %q), bin_to_typeid(%x, %q): %v", b, prefix, c.id[:], prefix, err)
+		case emptyIsNull && prefix == "":
+			if typed != nil || typeID.Valid {
+				fail("typeid_to_bin(%q, ''), bin_to_typeid(%x, '') under EMPTY_STRING_IS_NULL = %x, %v; want NULL, as for NULL", b, c.id[:], typed, typeID)
+			}
+			// The empty prefix as docs/sql.md gives it for this sql_mode.
+			err := conn.QueryRowContext(ctx, "SELECT typeid_to_bin(?, SPACE(0)), bin_to_typeid(?, SPACE(0))", b, c.id[:]).Scan(&typed, &typeID)
+			if err != nil || string(typed) != string(c.id[:]) || typeID.String != string(b) {
+				fail("typeid_to_bin(%q, SPACE(0)), bin_to_typeid(%x, SPACE(0)) under EMPTY_STRING_IS_NULL = %x, %v, %v; want %[2]x, %[1]q", b, c.id[:], typed, typeID, err)
+			}
+		case string(typed) != string(c.id[:]):
+			fail("typeid_to_bin(%q, %q) = %x, want %x", b, prefix, typed, c.id[:])
+		case typeID.String != string(b):
+			fail("bin_to_typeid(%x, %q) = %v, want %q", c.id[:], prefix, typeID, b)
 		}
 		if c.id.Timestamp() <= maxDatetimeMs {
 			var tm time.Time
@@ -180,6 +238,18 @@ func mariadbKitCheck(ctx context.Context, conn *sql.Conn, cases []kitCase, bad [
 		var got any
 		err := conn.QueryRowContext(ctx, "SELECT ulid_to_bin(?)", []byte(s)).Scan(&got)
 		wantError(fmt.Sprintf("ulid_to_bin(%q)", s[:min(len(s), 40)]), []byte(s), got, err, "22018", want.Error())
+	}
+	for _, e := range typeIDErrors {
+		var got any
+		err := conn.QueryRowContext(ctx, "SELECT typeid_to_bin(?, ?)", []byte(e.text), []byte(e.prefix)).Scan(&got)
+		call := fmt.Sprintf("typeid_to_bin(%q, %q)", e.text[:min(len(e.text), 40)], e.prefix)
+		if emptyIsNull && e.prefix == "" {
+			if err != nil || got != nil {
+				fail("%s under EMPTY_STRING_IS_NULL = %v, %v; want NULL, as for a NULL prefix", call, got, err)
+			}
+			continue
+		}
+		wantError(call, []byte(e.text), got, err, e.state, e.msg)
 	}
 	for _, n := range []int{0, 15, 17, 26, 255, 256, 300, 70_000} {
 		in := make([]byte, n)
@@ -239,8 +309,9 @@ func mariadbKitCheck(ctx context.Context, conn *sql.Conn, cases []kitCase, bad [
 
 	var nulls int
 	if err := conn.QueryRowContext(ctx, `SELECT (ulid_to_bin(NULL) IS NULL) + (bin_to_ulid(NULL) IS NULL) + (ulid_time(NULL) IS NULL)
-		+ (ulid_min(NULL) IS NULL) + (ulid_max(NULL) IS NULL)`).Scan(&nulls); err != nil || nulls != 5 {
-		fail("NULL arguments: %d NULL results, %v; want 5", nulls, err)
+		+ (ulid_min(NULL) IS NULL) + (ulid_max(NULL) IS NULL) + (typeid_to_bin(NULL, 'user') IS NULL) + (typeid_to_bin('user', NULL) IS NULL)
+		+ (bin_to_typeid(NULL, 'user') IS NULL) + (bin_to_typeid(X'01890A5DAC96774BBCCEB302099A8057', NULL) IS NULL)`).Scan(&nulls); err != nil || nulls != 9 {
+		fail("NULL arguments: %d NULL results, %v; want 9", nulls, err)
 	}
 	return problems
 }
@@ -286,6 +357,7 @@ func TestMariaDBKitSQLMode(t *testing.T) {
 	db := openMariaDBKit(t)
 	rng := rand.New(rand.NewPCG(13, 14))
 	cases := kitCases(300, rng)
+	typeIDErrors := mariadbTypeIDErrors(t, rng)
 	var bad []badInput
 	for _, b := range badKitInputs(t, true) {
 		if len(b.text) != 26 || strings.ContainsAny(b.text, "'\\\"U\x00\x80é") {
@@ -304,7 +376,7 @@ func TestMariaDBKitSQLMode(t *testing.T) {
 				t.Fatalf("%s: %v", q, err)
 			}
 		}
-		reportProblems(t, fmt.Sprintf("sql_mode '%s'", mode), mariadbKitCheck(ctx, conn, cases, bad, strings.Contains(mode, "EMPTY_STRING_IS_NULL")))
+		reportProblems(t, fmt.Sprintf("sql_mode '%s'", mode), mariadbKitCheck(ctx, conn, cases, bad, typeIDErrors, strings.Contains(mode, "EMPTY_STRING_IS_NULL")))
 	}
 
 	for _, mode := range mariadbSQLModes {

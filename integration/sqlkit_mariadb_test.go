@@ -144,12 +144,16 @@ func TestMariaDBKitInstall(t *testing.T) {
 		"gen_random_ulid_v7": "NO NO SQL INVOKER",
 		"ulid_to_bin":        "YES NO SQL INVOKER",
 		"bin_to_ulid":        "YES NO SQL INVOKER",
+		"bin_to_typeid":      "YES NO SQL INVOKER",
+		"typeid_to_bin":      "YES NO SQL INVOKER",
 		"ulid_time":          "YES NO SQL INVOKER",
 		"ulid_min":           "YES NO SQL INVOKER",
 		"ulid_max":           "YES NO SQL INVOKER",
 		"_ulid_fail":         "YES NO SQL INVOKER",
 		"_ulid_text_error":   "YES NO SQL INVOKER",
 		"_ulid_time_error":   "YES NO SQL INVOKER",
+		"_ulid_prefix_error": "YES NO SQL INVOKER",
+		"_ulid_typeid_error": "YES NO SQL INVOKER",
 	}
 	for name, w := range want {
 		if got[name] != w {

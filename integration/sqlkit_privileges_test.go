@@ -279,8 +279,8 @@ func TestMariaDBKitPrivileges(t *testing.T) {
 		}
 		functions = append(functions, f)
 	}
-	if err := rows.Err(); err != nil || len(functions) != 10 {
-		t.Fatalf("functions %v, %v; want 10", functions, err)
+	if err := rows.Err(); err != nil || len(functions) != 14 {
+		t.Fatalf("functions %v, %v; want 14", functions, err)
 	}
 	want := []string{"GRANT CREATE ROUTINE, ALTER ROUTINE ON `" + db + "`.* TO `" + installer + "`@`%`"}
 	for _, f := range functions {
@@ -318,6 +318,15 @@ func TestMariaDBKitPrivileges(t *testing.T) {
 		if _, err := call(user, "SELECT ulid_to_bin('01ARYZ6S41TSV4RRFFQ69G5FAU')"); !isMariaDBError(err, "22018", "ulid: invalid character 'U' at offset 25") {
 			t.Errorf("as %s, bad text: %v; want error 22018", user, err)
 		}
+		if s, err := call(user, "SELECT bin_to_typeid(typeid_to_bin('user_01aryz6s41tsv4rrffq69g5fav', 'user'), 'user')"); err != nil || s != "user_01aryz6s41tsv4rrffq69g5fav" {
+			t.Errorf("as %s, TypeID text: %q, %v", user, s, err)
+		}
+		if _, err := call(user, "SELECT typeid_to_bin('order_01aryz6s41tsv4rrffq69g5fav', 'user')"); !isMariaDBError(err, "22018", `ulid: invalid TypeID: character 'o' at offset 0, want the prefix "user_"`) {
+			t.Errorf("as %s, TypeID text of another prefix: %v; want error 22018", user, err)
+		}
+		if _, err := call(user, "SELECT bin_to_typeid(ulid_to_bin('01ARYZ6S41TSV4RRFFQ69G5FAV'), 'User')"); !isMariaDBError(err, "22023", "ulid: invalid TypeID prefix: character 'U' at offset 0") {
+			t.Errorf("as %s, a bad prefix: %v; want error 22023", user, err)
+		}
 	}
 	one := *cfgs["ulidkit_caller"]
 	one.User, one.Passwd = "ulidkit_caller_one", "ulidkit_caller_one"
@@ -325,6 +334,7 @@ func TestMariaDBKitPrivileges(t *testing.T) {
 	for _, q := range []string{
 		"CREATE USER 'ulidkit_caller_one'@'%' IDENTIFIED BY 'ulidkit_caller_one'",
 		"GRANT EXECUTE ON FUNCTION " + db + ".ulid_to_bin TO 'ulidkit_caller_one'@'%'",
+		"GRANT EXECUTE ON FUNCTION " + db + ".typeid_to_bin TO 'ulidkit_caller_one'@'%'",
 	} {
 		if _, err := admin.ExecContext(ctx, q); err != nil {
 			t.Fatalf("%s: %v", q, err)
@@ -336,5 +346,14 @@ func TestMariaDBKitPrivileges(t *testing.T) {
 	var me *mysql.MySQLError
 	if _, err := call(one.User, "SELECT ulid_to_bin('01ARYZ6S41TSV4RRFFQ69G5FAU')"); !errors.As(err, &me) || me.Number != 1370 || !strings.Contains(me.Message, "_ulid_text_error") {
 		t.Errorf("as %s, bad text: %v; want error 1370 for _ulid_text_error", one.User, err)
+	}
+	// typeid_to_bin reads valid text itself and calls the helpers for bad
+	// text (_ulid_prefix_error first): with EXECUTE on the function alone,
+	// valid text reads and bad text is denied.
+	if s, err := call(one.User, "SELECT HEX(typeid_to_bin('user_01aryz6s41tsv4rrffq69g5fav', 'user'))"); err != nil || s != "01563DF36481D6764C61EFB99302BD5B" {
+		t.Errorf("as %s, TypeID text: %q, %v", one.User, s, err)
+	}
+	if _, err := call(one.User, "SELECT typeid_to_bin('order_01aryz6s41tsv4rrffq69g5fav', 'user')"); !errors.As(err, &me) || me.Number != 1370 || !strings.Contains(me.Message, "_ulid_prefix_error") {
+		t.Errorf("as %s, TypeID text of another prefix: %v; want error 1370 for _ulid_prefix_error", one.User, err)
 	}
 }

@@ -264,12 +264,12 @@ func TestSQLKitSpeedMariaDB(t *testing.T) {
 	}
 	for _, q := range []string{
 		"DROP TABLE IF EXISTS kit_speed",
-		"CREATE TABLE kit_speed (id BINARY(16) NOT NULL, s CHAR(26), t DATETIME(3))",
+		"CREATE TABLE kit_speed (id BINARY(16) NOT NULL, s CHAR(26), t DATETIME(3), k VARCHAR(90))",
 		// Not INSERT ... SELECT id, bin_to_ulid(id) FROM (SELECT
 		// gen_random_ulid() AS id ...): MariaDB merges the derived table and
 		// calls gen_random_ulid again for each mention of id.
 		fmt.Sprintf("INSERT INTO kit_speed (id) SELECT gen_random_ulid() FROM seq_1_to_%d", speedRows),
-		"UPDATE kit_speed SET s = bin_to_ulid(id), t = ulid_time(id)",
+		"UPDATE kit_speed SET s = bin_to_ulid(id), t = ulid_time(id), k = bin_to_typeid(id, 'user')",
 	} {
 		if _, err := db.ExecContext(ctx, q); err != nil {
 			t.Fatalf("%s: %v", q, err)
@@ -295,6 +295,8 @@ func TestSQLKitSpeedMariaDB(t *testing.T) {
 		{"lab_ulid_to_bin_text(s)", table("lab_ulid_to_bin_text(s)"), "lab_empty(id)", 0},
 		{"lab_ulid_to_bin_expr(s)", table100k("lab_ulid_to_bin_expr(s)"), "lab_empty(id)", 100_000},
 		{"lab_ulid_to_bin_loop(s)", table100k("lab_ulid_to_bin_loop(s)"), "lab_empty(id)", 100_000},
+		{"bin_to_typeid(id, 'user')", table("bin_to_typeid(id, 'user')"), "lab_empty(id)", 0},
+		{"typeid_to_bin(k, 'user')", table("typeid_to_bin(k, 'user')"), "lab_empty(id)", 0},
 		{"ulid_time(id)", table("ulid_time(id)"), "lab_empty(id)", 0},
 		{"ulid_min(t)", table("ulid_min(t)"), "lab_empty(id)", 0},
 		{"ulid_max(t)", table("ulid_max(t)"), "lab_empty(id)", 0},

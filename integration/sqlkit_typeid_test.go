@@ -1,7 +1,8 @@
 package integration
 
-// TypeID text in the SQL kit (uuid_to_typeid and typeid_to_uuid): the cases
-// that the tests of each server share. The expected values and errors are
+// TypeID text in the SQL kit (uuid_to_typeid and typeid_to_uuid on
+// PostgreSQL, bin_to_typeid and typeid_to_bin on MariaDB): the cases that
+// the tests of each server share. The expected values and errors are
 // the Go package's own, computed here, never written down.
 
 import (
@@ -56,6 +57,38 @@ type kitNoPrefix struct{}
 
 func (kitNoPrefix) Prefix() string { return "" }
 
+// kitPrefix58, kitPrefix60 and kitPrefix63 have the long prefixes of
+// kitLongPrefix: the message of TypeID text of another prefix, which quotes
+// the prefix wanted, is under 128 characters for the first, 128 or 129
+// (offsets from 10 on) for the second and over 128 for the third, about
+// SIGNAL's limit in MariaDB.
+type (
+	kitPrefix58 struct{}
+	kitPrefix60 struct{}
+	kitPrefix63 struct{}
+)
+
+func (kitPrefix58) Prefix() string { return kitLongPrefix(58) }
+func (kitPrefix60) Prefix() string { return kitLongPrefix(60) }
+func (kitPrefix63) Prefix() string { return kitLongPrefix(63) }
+
+// kitLongPrefix returns a valid prefix of n bytes: the letters a-z in turn,
+// with '_' at every tenth byte but the last.
+func kitLongPrefix(n int) string {
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = byte('a' + i%26)
+		if i%10 == 9 && i < n-1 {
+			b[i] = '_'
+		}
+	}
+	return string(b)
+}
+
+// kitLongPrefixes are the prefixes of kitPrefix58, kitPrefix60 and
+// kitPrefix63.
+var kitLongPrefixes = []string{kitLongPrefix(58), kitLongPrefix(60), kitLongPrefix(63)}
+
 // typeIDRefusal is TypeID text (or a prefix) and the error the Go package
 // gives for it.
 type typeIDRefusal struct {
@@ -65,7 +98,7 @@ type typeIDRefusal struct {
 }
 
 // typedRefusal returns the error of ulid.ParseTyped for s and prefix, one
-// of "user" and "".
+// of "user", "" and kitLongPrefixes.
 func typedRefusal(t *testing.T, s, prefix string) error {
 	t.Helper()
 	var err error
@@ -74,6 +107,12 @@ func typedRefusal(t *testing.T, s, prefix string) error {
 		_, err = ulid.ParseTyped[kitUserPrefix](s)
 	case "":
 		_, err = ulid.ParseTyped[kitNoPrefix](s)
+	case kitLongPrefixes[0]:
+		_, err = ulid.ParseTyped[kitPrefix58](s)
+	case kitLongPrefixes[1]:
+		_, err = ulid.ParseTyped[kitPrefix60](s)
+	case kitLongPrefixes[2]:
+		_, err = ulid.ParseTyped[kitPrefix63](s)
 	default:
 		t.Fatalf("no Go type of prefix %q", prefix)
 	}
@@ -124,6 +163,45 @@ func typeIDRefusals(t *testing.T, rng *rand.Rand) []typeIDRefusal {
 			j, c = min(i+1, len(s)), ""
 		}
 		add(s[:i]+c+s[j:], prefix)
+	}
+	return out
+}
+
+// longPrefixRefusals returns TypeID text that ulid.ParseTyped refuses for
+// each of kitLongPrefixes, n for each, with Go's error: text of random other
+// prefixes, of the prefix with a letter changed, cut short or made longer,
+// and without a prefix.
+func longPrefixRefusals(t *testing.T, rng *rand.Rand, n int) []typeIDRefusal {
+	t.Helper()
+	var out []typeIDRefusal
+	for _, prefix := range kitLongPrefixes {
+		for k := 0; k < n; {
+			id := kitRandomID(rng)
+			var other string
+			switch rng.IntN(5) {
+			case 0:
+				other = kitRandomPrefix(rng)
+			case 1: // a letter changed
+				b := []byte(prefix)
+				i := rng.IntN(len(b))
+				b[i] = byte('a' + (int(b[i]-'a')+1+rng.IntN(25))%26)
+				other = string(b)
+			case 2:
+				other = prefix[:1+rng.IntN(len(prefix)-1)]
+			case 3:
+				other = prefix + strings.Repeat("z", 1+rng.IntN(3))
+			default:
+				other = ""
+			}
+			s := strings.ToLower(id.String())
+			if other != "" {
+				s = other + "_" + s
+			}
+			if err := typedRefusal(t, s, prefix); err != nil {
+				out = append(out, typeIDRefusal{s, prefix, err})
+				k++
+			}
+		}
 	}
 	return out
 }
