@@ -1055,8 +1055,9 @@ func mariadbCheckVectors(t *testing.T, db *sql.DB, d *publicIDData) {
 // The functions are in the user's database, declared as they behave; the
 // migration form of the file installs, twice, as one multi-statement exec,
 // in a session whose sql_mode has NO_BACKSLASH_ESCAPES and ANSI_QUOTES,
-// which change what string literals mean: there too every vector and
-// refusal holds. That the migration form is the client form without
+// which change what string literals mean, and in one with
+// EMPTY_STRING_IS_NULL, which reads '' as NULL: there too every vector and
+// refusal holds, each with its message. That the migration form is the client form without
 // DELIMITER lines, and the check character's constants, need no server: the
 // root package's TestMariaDBMigrationFiles and TestMariaDBCheckConstants
 // check them.
@@ -1075,36 +1076,53 @@ func TestMariaDBPublicIDInstall(t *testing.T) {
 		t.Errorf("functions %v, want %v", got, want)
 	}
 
-	cfg, err := mariadbKitUser(dsn(t, envMySQL), "ulidpubid_migration")
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg.MultiStatements = true
-	cfg.Params = map[string]string{"sql_mode": "'NO_BACKSLASH_ESCAPES,ANSI_QUOTES,STRICT_ALL_TABLES'"}
-	mig := openSQL(t, "mysql", cfg.FormatDSN())
-	mig.SetMaxOpenConns(1)
-	for range 2 {
-		if _, err := mig.ExecContext(ctx, readKit(t, mariadbPublicIDMigrationFile)); err != nil {
-			t.Fatalf("%s in one multi-statement exec: %v", mariadbPublicIDMigrationFile, err)
-		}
-	}
-	var mode string
-	if err := mig.QueryRowContext(ctx, "SELECT sql_mode FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA = 'ulidpubid_migration' AND ROUTINE_NAME = '_ulid_public_id_error'").Scan(&mode); err != nil ||
-		!strings.Contains(mode, "NO_BACKSLASH_ESCAPES") || !strings.Contains(mode, "ANSI_QUOTES") {
-		t.Fatalf("the functions' sql_mode: %q, %v", mode, err)
-	}
-	d := loadPublicIDData(t)
-	mariadbCheckVectors(t, mig, d)
-	mariadbCheckTypedVectors(t, mig, d)
-	m := newMasker(t, d.key["k128"])
-	for _, s := range []string{`3X36YT6\ZA8AW0NT3GCJJ9764WCVS`, `3X36YT6'ZA8AW0NT3GCJJ9764WCVS`, `3X36YT6"ZA8AW0NT3GCJJ9764WCVS`} {
-		want := refusal(t, m, s)
-		var got []byte
-		err := mig.QueryRowContext(ctx, "SELECT ulid_unmask(?, ?)", s, d.key["k128"]).Scan(&got)
-		var me *mysql.MySQLError
-		if !errors.As(err, &me) || string(me.SQLState[:]) != "22018" || me.Message != want.msg {
-			t.Errorf("ulid_unmask(%q): %x, %v; want error 22018 %q", s, got, err, want.msg)
-		}
+	// The sql_mode in effect when the file runs is kept with each function
+	// and governs how its body reads literals: the first changes what string
+	// literals mean, the second reads '' as NULL.
+	for i, installMode := range []string{"NO_BACKSLASH_ESCAPES,ANSI_QUOTES,STRICT_ALL_TABLES", "EMPTY_STRING_IS_NULL,PAD_CHAR_TO_FULL_LENGTH"} {
+		name := fmt.Sprintf("ulidpubid_migration%d", i)
+		t.Run("installed="+installMode, func(t *testing.T) {
+			cfg, err := mariadbKitUser(dsn(t, envMySQL), name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cfg.MultiStatements = true
+			cfg.Params = map[string]string{"sql_mode": "'" + installMode + "'"}
+			mig := openSQL(t, "mysql", cfg.FormatDSN())
+			mig.SetMaxOpenConns(1)
+			for range 2 {
+				if _, err := mig.ExecContext(ctx, readKit(t, mariadbPublicIDMigrationFile)); err != nil {
+					t.Fatalf("%s in one multi-statement exec: %v", mariadbPublicIDMigrationFile, err)
+				}
+			}
+			var mode string
+			if err := mig.QueryRowContext(ctx, "SELECT sql_mode FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA = ? AND ROUTINE_NAME = '_ulid_public_id_error'", name).Scan(&mode); err != nil {
+				t.Fatal(err)
+			}
+			for _, m := range strings.Split(installMode, ",") {
+				if !strings.Contains(mode, m) {
+					t.Fatalf("the functions' sql_mode: %q; want %s in it", mode, installMode)
+				}
+			}
+			// A session of the server's default mode calls them, as an
+			// application would.
+			if _, err := mig.ExecContext(ctx, "SET SESSION sql_mode = DEFAULT"); err != nil {
+				t.Fatal(err)
+			}
+			d := loadPublicIDData(t)
+			mariadbCheckVectors(t, mig, d)
+			mariadbCheckTypedVectors(t, mig, d)
+			m := newMasker(t, d.key["k128"])
+			for _, s := range []string{`3X36YT6\ZA8AW0NT3GCJJ9764WCVS`, `3X36YT6'ZA8AW0NT3GCJJ9764WCVS`, `3X36YT6"ZA8AW0NT3GCJJ9764WCVS`, `3X36YT6!ZA8AW0NT3GCJJ9764WCVS`} {
+				want := refusal(t, m, s)
+				var got []byte
+				err := mig.QueryRowContext(ctx, "SELECT ulid_unmask(?, ?)", s, d.key["k128"]).Scan(&got)
+				var me *mysql.MySQLError
+				if !errors.As(err, &me) || string(me.SQLState[:]) != "22018" || me.Message != want.msg {
+					t.Errorf("ulid_unmask(%q): %x, %v; want error 22018 %q", s, got, err, want.msg)
+				}
+			}
+		})
 	}
 }
 

@@ -129,7 +129,7 @@ BEGIN
       -- Crockford's aliases get Masker.Unmask's note.
       RETURN _ulid_public_id_fail('22018', CONCAT('ulid: invalid ', form, ': character ', q, ' at offset ', base + i,
         CASE WHEN v IN (73, 105, 76, 108) THEN ' (Crockford alias of ''1'': a public ID has only the 32 characters of the alphabet)'
-             WHEN v IN (79, 111) THEN ' (Crockford alias of ''0'': a public ID has only the 32 characters of the alphabet)' ELSE '' END));
+             WHEN v IN (79, 111) THEN ' (Crockford alias of ''0'': a public ID has only the 32 characters of the alphabet)' ELSE SPACE(0) END));
     END IF;
     -- The check value by Horner's rule, c = c·α + d: 0 for a whole public ID.
     SET c = c << 1;
