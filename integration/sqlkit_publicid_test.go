@@ -1056,7 +1056,7 @@ func mariadbCheckVectors(t *testing.T, db *sql.DB, d *publicIDData) {
 // migration form of the file installs, twice, as one multi-statement exec,
 // in a session whose sql_mode has NO_BACKSLASH_ESCAPES and ANSI_QUOTES,
 // which change what string literals mean, and in one with
-// EMPTY_STRING_IS_NULL, which reads '' as NULL: there too every vector and
+// EMPTY_STRING_IS_NULL, which reads an empty literal as NULL: there too every vector and
 // refusal holds, each with its message. That the migration form is the client form without
 // DELIMITER lines, and the check character's constants, need no server: the
 // root package's TestMariaDBMigrationFiles and TestMariaDBCheckConstants

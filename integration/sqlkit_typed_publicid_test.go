@@ -604,3 +604,79 @@ func TestMariaDBTypedPublicIDRotation(t *testing.T) {
 			return mariadbError(t, db.QueryRowContext(ctx, "SELECT ulid_unmask_typed(?, ?, ?)", old, prefix, newKey).Scan(&got), "retired key")
 		})
 }
+
+// badTypedPrefixes are prefixes Masker.Typed refuses: empty, each way of
+// breaking TypeID's rule at the start, middle and end, 64 characters, and
+// bytes that are quoted or written in hex in the message.
+var badTypedPrefixes = []string{"", "User", "user_", "_user", "us3r", "a-b", "a b", "a'b", `a\b`, "a\x01b", "usér", "ü",
+	strings.Repeat("a", 64), strings.Repeat("a", 62) + "_", strings.Repeat("a", 63) + "_"}
+
+// typedPrefixErrors returns, for each of badTypedPrefixes, Masker.Typed's
+// error for it, whose message the kits must give, SQLSTATE 22023.
+func typedPrefixErrors(t *testing.T, key []byte) map[string]error {
+	t.Helper()
+	m := newMasker(t, key)
+	errs := map[string]error{}
+	for _, p := range badTypedPrefixes {
+		_, err := m.Typed(p)
+		if !errors.Is(err, ulid.ErrInvalidPrefix) {
+			t.Fatalf("Masker.Typed(%q) = %v, want ErrInvalidPrefix", p, err)
+		}
+		errs[p] = err
+	}
+	return errs
+}
+
+// A prefix that breaks TypeID's rule is SQLSTATE 22023 with Masker.Typed's
+// message, naming the first byte that breaks it and its offset, in every
+// typed function of both kits.
+func TestPostgresTypedPublicIDBadPrefix(t *testing.T) {
+	app := connectPg(t, installPgPublicID(t).app)
+	d := loadPublicIDData(t)
+	ctx := testContext(t)
+	k128 := d.key["k128"]
+	good := typedOf(t, newMasker(t, k128), "user").Mask(ulid.MustParse("01ARYZ6S41TSV4RRFFQ69G5FAV"))
+	for p, want := range typedPrefixErrors(t, k128) {
+		for _, q := range []struct {
+			sql  string
+			args []any
+		}{
+			{"SELECT ulid_mask_typed('01563df3-6481-d676-4c61-efb99302bd5b', $1, $2)::text", []any{p, k128}},
+			{"SELECT ulid_unmask_typed($3, $1, $2)::text", []any{p, k128, good}},
+			{"SELECT ulid_unmask_typed($3, $1, $2, $4)::text", []any{p, k128, good, d.key["k256"]}},
+			{"SELECT ulid_public_id_mark_typed($1, $2)::text", []any{p, k128}},
+		} {
+			var got *string
+			err := app.QueryRow(ctx, q.sql, q.args...).Scan(&got)
+			if pe := pgError(t, err, q.sql); pe.Code != "22023" || pe.Message != want.Error() {
+				t.Errorf("%s with the prefix %q: %s %q, want 22023 %q", q.sql, p, pe.Code, pe.Message, want)
+			}
+		}
+	}
+}
+
+func TestMariaDBTypedPublicIDBadPrefix(t *testing.T) {
+	db := openSQL(t, "mysql", installMariaDBPublicID(t))
+	d := loadPublicIDData(t)
+	ctx := testContext(t)
+	k128 := d.key["k128"]
+	good := typedOf(t, newMasker(t, k128), "user").Mask(ulid.MustParse("01ARYZ6S41TSV4RRFFQ69G5FAV"))
+	id := ulid.MustParse("01ARYZ6S41TSV4RRFFQ69G5FAV")
+	for p, want := range typedPrefixErrors(t, k128) {
+		for _, q := range []struct {
+			sql  string
+			args []any
+		}{
+			{"SELECT ulid_mask_typed(?, ?, ?)", []any{id[:], p, k128}},
+			{"SELECT ulid_unmask_typed(?, ?, ?)", []any{good, p, k128}},
+			{"SELECT ulid_unmask_typed_either(?, ?, ?, ?)", []any{good, p, k128, d.key["k128b"]}},
+			{"SELECT ulid_public_id_mark_typed(?, ?)", []any{p, k128}},
+		} {
+			var got []byte
+			err := db.QueryRowContext(ctx, q.sql, q.args...).Scan(&got)
+			if state, msg := mariadbError(t, err, q.sql); state != "22023" || msg != want.Error() {
+				t.Errorf("%s with the prefix %q: %s %q, want 22023 %q", q.sql, p, state, msg, want)
+			}
+		}
+	}
+}

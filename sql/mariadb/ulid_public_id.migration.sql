@@ -344,12 +344,29 @@ END
 -- pseudorandom key, the ASCII bytes "ulid typed public ID 1:" and the prefix
 -- as the info, 16 bytes long: the first 16 bytes of HMAC-SHA-256(k, info ||
 -- 0x01). A prefix that breaks TypeID's rule (1 to 63 characters a to z and
--- _, the first and the last a letter) is an error, as in Masker.Typed.
+-- _, the first and the last a letter) is an error with Masker.Typed's
+-- message: the first byte that breaks the rule and its offset.
 CREATE OR REPLACE FUNCTION _ulid_type_key(k LONGBLOB, prefix LONGBLOB) RETURNS BINARY(16)
 DETERMINISTIC NO SQL SQL SECURITY INVOKER
 BEGIN
+  DECLARE m INT DEFAULT LENGTH(prefix);
+  DECLARE i INT DEFAULT 0;
+  DECLARE v INT;
+  IF m = 0 THEN
+    RETURN _ulid_public_id_fail('22023', 'ulid: invalid TypeID prefix: a typed public ID needs a prefix');
+  END IF;
   IF NOT (prefix REGEXP '^[a-z]([a-z_]{0,61}[a-z])?$' AND RIGHT(prefix, 1) BETWEEN _binary'a' AND _binary'z') THEN
-    RETURN _ulid_public_id_fail('22023', CONCAT('ulid: invalid TypeID prefix: "', prefix, '"'));
+    WHILE i < LEAST(m, 63) AND (ORD(SUBSTR(prefix, i + 1, 1)) BETWEEN 97 AND 122
+                                OR ORD(SUBSTR(prefix, i + 1, 1)) = 95 AND i > 0 AND i < m - 1) DO
+      SET i = i + 1;
+    END WHILE;
+    SET v = ORD(SUBSTR(prefix, i + 1, 1));
+    RETURN _ulid_public_id_fail('22023', CONCAT('ulid: invalid TypeID prefix: character ',
+      CASE WHEN v = 39 THEN CONCAT('''', CHAR(92 USING utf8mb4), '''''') -- a backslash before it
+           WHEN v = 92 THEN CONCAT('''', CHAR(92, 92 USING utf8mb4), '''') -- doubled
+           WHEN v BETWEEN 32 AND 126 THEN CONCAT('''', CHAR(v USING utf8mb4), '''')
+           ELSE CONCAT('0x', LOWER(LPAD(HEX(v), 2, '0'))) END,
+      ' at offset ', i, ', want ', IF(i = 63, 'a prefix of at most 63 characters', '''a'' to ''z'', or ''_'' between letters')));
   END IF;
   RETURN LEFT(_ulid_hmac_sha256(k, CONCAT(_binary'ulid typed public ID 1:', prefix, X'01')), 16);
 END

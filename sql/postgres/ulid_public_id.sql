@@ -177,8 +177,26 @@ BEGIN
   -- each its ASCII code modulo 32, summed as the body's are, the '_'
   -- weighted α^29 (@prefix_check@).
   typed_parts := ARRAY[
-    '@prefix_rule@', $part$IF prefix COLLATE "C" !~ '^[a-z]([a-z_]{0,61}[a-z])?$' THEN
-    RAISE EXCEPTION 'ulid: invalid TypeID prefix: "%"', prefix
+    '@prefix_rule@', $part$IF prefix = '' THEN
+    RAISE EXCEPTION 'ulid: invalid TypeID prefix: a typed public ID needs a prefix'
+      USING ERRCODE = 'invalid_parameter_value';
+  END IF;
+  IF prefix COLLATE "C" !~ '^[a-z]([a-z_]{0,61}[a-z])?$' THEN
+    -- Masker.Typed's message: the first byte of the prefix in UTF-8 that
+    -- breaks the rule, i, and its value, v.
+    RAISE EXCEPTION '%', (
+      SELECT 'ulid: invalid TypeID prefix: character '
+          || CASE WHEN g.pv = 39 THEN '''' || chr(92) || ''''''
+                  WHEN g.pv = 92 THEN '''' || chr(92) || chr(92) || ''''
+                  WHEN g.pv BETWEEN 32 AND 126 THEN '''' || chr(g.pv) || ''''
+                  ELSE '0x' || lpad(to_hex(g.pv), 2, '0') END
+          || ' at offset ' || g.pi || ', want '
+          || CASE WHEN g.pi = 63 THEN 'a prefix of at most 63 characters' ELSE '''a'' to ''z'', or ''_'' between letters' END
+      FROM (SELECT f.pi, get_byte(f.pb, f.pi) AS pv
+            FROM (SELECT u.pb, (SELECT coalesce(min(s.pk), 63) FROM generate_series(0, least(octet_length(u.pb), 63) - 1) AS s(pk)
+                                WHERE NOT (get_byte(u.pb, s.pk) BETWEEN 97 AND 122
+                                           OR get_byte(u.pb, s.pk) = 95 AND s.pk > 0 AND s.pk < octet_length(u.pb) - 1)) AS pi
+                  FROM (SELECT convert_to(prefix, name 'UTF8') AS pb) AS u) AS f) AS g)
       USING ERRCODE = 'invalid_parameter_value';
   END IF;$part$,
     '@type_key@', $part$substr(@crypto@.hmac(convert_to('ulid typed public ID 1:' || prefix, name 'UTF8') || decode('01', 'hex'), key, text 'sha256'), 1, octet_length(key))$part$,
