@@ -1099,7 +1099,7 @@ func TestMariaDBPublicIDInstall(t *testing.T) {
 			if err := mig.QueryRowContext(ctx, "SELECT sql_mode FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA = ? AND ROUTINE_NAME = '_ulid_public_id_error'", name).Scan(&mode); err != nil {
 				t.Fatal(err)
 			}
-			for _, m := range strings.Split(installMode, ",") {
+			for m := range strings.SplitSeq(installMode, ",") {
 				if !strings.Contains(mode, m) {
 					t.Fatalf("the functions' sql_mode: %q; want %s in it", mode, installMode)
 				}
