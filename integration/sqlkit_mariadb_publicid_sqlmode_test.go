@@ -11,10 +11,10 @@ import (
 )
 
 // emptyLiterals returns the line numbers of the empty string literals of
-// the MariaDB file src ('' and "", with or without a character set
+// the MariaDB file src (” and "", with or without a character set
 // introducer such as _binary or N), outside comments. Under sql_mode
 // EMPTY_STRING_IS_NULL MariaDB reads such a literal in a stored function's
-// body as NULL when the file was run in that mode. A hexadecimal literal X''
+// body as NULL when the file was run in that mode. A hexadecimal literal X”
 // is not one of them: MariaDB reads it as the empty byte string in that mode
 // too (TestMariaDBPublicIDSQLMode checks it on the server). src has no
 // backslash, so a quote inside a literal is only ever doubled.
