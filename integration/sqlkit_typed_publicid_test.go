@@ -656,7 +656,16 @@ func TestPostgresTypedPublicIDBadPrefix(t *testing.T) {
 }
 
 func TestMariaDBTypedPublicIDBadPrefix(t *testing.T) {
-	db := openSQL(t, "mysql", installMariaDBPublicID(t))
+	mariadbCheckBadPrefixes(t, openSQL(t, "mysql", installMariaDBPublicID(t)), false)
+}
+
+// mariadbCheckBadPrefixes checks that each typed function of the MariaDB
+// kit, called through db, refuses each of badTypedPrefixes with SQLSTATE
+// 22023 and Masker.Typed's message. With emptyIsNull (the caller's sql_mode
+// has EMPTY_STRING_IS_NULL), MariaDB passes the empty prefix as NULL, so
+// the functions must return NULL for it, as for NULL.
+func mariadbCheckBadPrefixes(t *testing.T, db *sql.DB, emptyIsNull bool) {
+	t.Helper()
 	d := loadPublicIDData(t)
 	ctx := testContext(t)
 	k128 := d.key["k128"]
@@ -674,6 +683,12 @@ func TestMariaDBTypedPublicIDBadPrefix(t *testing.T) {
 		} {
 			var got []byte
 			err := db.QueryRowContext(ctx, q.sql, q.args...).Scan(&got)
+			if emptyIsNull && p == "" {
+				if err != nil || got != nil {
+					t.Errorf("%s with the prefix '' under EMPTY_STRING_IS_NULL: %x, %v; want NULL, as for NULL", q.sql, got, err)
+				}
+				continue
+			}
 			if state, msg := mariadbError(t, err, q.sql); state != "22023" || msg != want.Error() {
 				t.Errorf("%s with the prefix %q: %s %q, want 22023 %q", q.sql, p, state, msg, want)
 			}
