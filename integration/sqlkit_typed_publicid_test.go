@@ -636,23 +636,35 @@ func typedPrefixErrors(t *testing.T, key []byte, more ...string) map[string]erro
 // message, naming the first byte that breaks it and its offset, in every
 // typed function of both kits.
 func TestPostgresTypedPublicIDBadPrefix(t *testing.T) {
-	app := connectPg(t, installPgPublicID(t).app)
+	pgCheckBadPrefixes(t, connectPg(t, installPgPublicID(t).app), "")
+}
+
+// pgCheckBadPrefixes checks that each typed function of the PostgreSQL kit,
+// called through conn with the prefix in the collation coll (none if ""),
+// refuses each of badTypedPrefixes with SQLSTATE 22023 and Masker.Typed's
+// message.
+func pgCheckBadPrefixes(t *testing.T, conn *pgx.Conn, coll string) {
+	t.Helper()
 	d := loadPublicIDData(t)
 	ctx := testContext(t)
 	k128 := d.key["k128"]
 	good := typedOf(t, newMasker(t, k128), "user").Mask(ulid.MustParse("01ARYZ6S41TSV4RRFFQ69G5FAV"))
+	prefix := "$1::text"
+	if coll != "" {
+		prefix += " COLLATE " + coll
+	}
 	for p, want := range typedPrefixErrors(t, k128) {
 		for _, q := range []struct {
 			sql  string
 			args []any
 		}{
-			{"SELECT ulid_mask_typed('01563df3-6481-d676-4c61-efb99302bd5b', $1, $2)::text", []any{p, k128}},
-			{"SELECT ulid_unmask_typed($3, $1, $2)::text", []any{p, k128, good}},
-			{"SELECT ulid_unmask_typed($3, $1, $2, $4)::text", []any{p, k128, good, d.key["k256"]}},
-			{"SELECT ulid_public_id_mark_typed($1, $2)::text", []any{p, k128}},
+			{"SELECT ulid_mask_typed('01563df3-6481-d676-4c61-efb99302bd5b', " + prefix + ", $2)::text", []any{p, k128}},
+			{"SELECT ulid_unmask_typed($3, " + prefix + ", $2)::text", []any{p, k128, good}},
+			{"SELECT ulid_unmask_typed($3, " + prefix + ", $2, $4)::text", []any{p, k128, good, d.key["k256"]}},
+			{"SELECT ulid_public_id_mark_typed(" + prefix + ", $2)::text", []any{p, k128}},
 		} {
 			var got *string
-			err := app.QueryRow(ctx, q.sql, q.args...).Scan(&got)
+			err := conn.QueryRow(ctx, q.sql, q.args...).Scan(&got)
 			if pe := pgError(t, err, q.sql); pe.Code != "22023" || pe.Message != want.Error() {
 				t.Errorf("%s with the prefix %q: %s %q, want 22023 %q", q.sql, p, pe.Code, pe.Message, want)
 			}
