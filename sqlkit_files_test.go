@@ -9,6 +9,7 @@ package ulid
 // in integration/.
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -173,6 +174,111 @@ func TestMariaDBCheckConstants(t *testing.T) {
 				t.Errorf("%s: bit %d of the check value in %s: %q; want the masks %d, %d, %d, shifted by %d",
 					f, i, []string{"ulid_mask", "ulid_unmask"}[k/5], term[0], want[0], want[1], want[2], i)
 			}
+		}
+	}
+}
+
+// emptyLiterals returns the line numbers of the empty string literals of
+// the MariaDB file src, outside comments: two single or two double quotes
+// with nothing between, with or without a character set introducer such as
+// _binary or N. Under sql_mode EMPTY_STRING_IS_NULL MariaDB reads such a
+// literal in a stored function's body as NULL when the file was run in that
+// mode. An empty hexadecimal literal (X and two single quotes) is not one of
+// them: MariaDB reads it as the empty byte string in that mode too
+// (integration/'s TestMariaDBPublicIDSQLMode checks it on the server). src has no
+// backslash, so a quote inside a literal is only ever doubled.
+func emptyLiterals(src string) []int {
+	var lines []int
+	line := 1
+	for i := 0; i < len(src); i++ {
+		switch c := src[i]; {
+		case c == '\n':
+			line++
+		case c == '-' && strings.HasPrefix(src[i:], "-- "), c == '#':
+			for i < len(src) && src[i] != '\n' {
+				i++
+			}
+			line++
+		case c == '/' && strings.HasPrefix(src[i:], "/*"):
+			end := strings.Index(src[i+2:], "*/")
+			if end < 0 {
+				return append(lines, line) // unterminated: report it
+			}
+			line += strings.Count(src[i:i+2+end], "\n")
+			i += end + 3
+		case c == '\'' || c == '"':
+			hex := i > 0 && (src[i-1] == 'X' || src[i-1] == 'x') && (i < 2 || !isIdentifierByte(src[i-2]))
+			start, empty := line, true
+			for i++; i < len(src); i++ {
+				if src[i] == c {
+					if i+1 < len(src) && src[i+1] == c {
+						i++ // a doubled quote inside the literal
+						empty = false
+						continue
+					}
+					break
+				}
+				if src[i] == '\n' {
+					line++
+				}
+				empty = false
+			}
+			if empty && !hex {
+				lines = append(lines, start)
+			}
+		}
+	}
+	return lines
+}
+
+// isIdentifierByte reports whether b can be part of an unquoted identifier.
+func isIdentifierByte(b byte) bool {
+	return b == '_' || b == '$' || '0' <= b && b <= '9' || 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z'
+}
+
+// The scanner finds what it is for: each kind of empty literal, and none in
+// a doubled quote, a comment or a hexadecimal literal.
+func TestEmptyLiterals(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		want []int
+	}{
+		{"SELECT 'a', '''', X'', x'00'", nil},
+		{"SELECT ''", []int{1}},
+		{"SELECT\n\"\"", []int{2}},
+		{"SELECT _binary''", []int{1}},
+		{"SELECT N''", []int{1}},
+		{"SELECT IF(a, 'x', '')", []int{1}},
+		{"-- it's '' here\nSELECT 1 # and ''\n/* '' \n */ SELECT ''", []int{4}},
+		{"SELECT 'a\n''\nb', ''", []int{3}},
+		{"SELECT MAX''", []int{1}},
+	} {
+		if got := emptyLiterals(c.src); fmt.Sprint(got) != fmt.Sprint(c.want) {
+			t.Errorf("emptyLiterals(%q) = %v, want %v", c.src, got, c.want)
+		}
+	}
+}
+
+// No file of the MariaDB kits has an empty string literal or a backslash,
+// so that each reads the same under every sql_mode it may be run in
+// (EMPTY_STRING_IS_NULL, NO_BACKSLASH_ESCAPES): SPACE(0) stands for the
+// empty string.
+func TestMariaDBKitFilesNoEmptyLiteral(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("sql", "mariadb", "*.sql"))
+	if err != nil || len(files) < 4 {
+		t.Fatalf("the MariaDB kit's files: %v, %v", files, err)
+	}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		src := string(b)
+		if lines := emptyLiterals(src); len(lines) > 0 {
+			t.Errorf("%s: an empty literal on lines %v; write SPACE(0)", f, lines)
+		}
+		if strings.Contains(src, `\`) {
+			t.Errorf("%s has a backslash", f)
 		}
 	}
 }

@@ -740,8 +740,8 @@ func TestPostgresPublicIDBadInput(t *testing.T) {
 // string literal means), bytea_output = escape, and the public IDs in a
 // nondeterministic (case-insensitive) ICU collation, in which PostgreSQL
 // refuses regular expressions, and in the Turkish one, whose upper('i') is
-// 'İ'. The settings come first in the session, before the functions are
-// compiled.
+// 'İ'; so do the typed functions, for the prefixes Typed refuses too. The
+// settings come first in the session, before the functions are compiled.
 func TestPostgresPublicIDSessionSettings(t *testing.T) {
 	db := installPgPublicID(t)
 	d := loadPublicIDData(t)
@@ -760,6 +760,7 @@ func TestPostgresPublicIDSessionSettings(t *testing.T) {
 			}
 			pgCheckVectors(t, conn, d, coll)
 			pgCheckTypedVectors(t, conn, d, coll)
+			pgCheckBadPrefixes(t, conn, coll)
 			// The errors that quote a backslash or a quote.
 			m := newMasker(t, d.key["k128"])
 			for _, s := range []string{`3X36YT6\ZA8AW0NT3GCJJ9764WCVS`, `3X36YT6'ZA8AW0NT3GCJJ9764WCVS`, "3X36YT6éA8AW0NT3GCJJ9764WCVS"} {

@@ -606,18 +606,23 @@ func TestMariaDBTypedPublicIDRotation(t *testing.T) {
 }
 
 // badTypedPrefixes are prefixes Masker.Typed refuses: empty, each way of
-// breaking TypeID's rule at the start, middle and end, 64 characters, and
-// bytes that are quoted or written in hex in the message.
-var badTypedPrefixes = []string{"", "User", "user_", "_user", "us3r", "a-b", "a b", "a'b", `a\b`, "a\x01b", "usér", "ü",
-	strings.Repeat("a", 64), strings.Repeat("a", 62) + "_", strings.Repeat("a", 63) + "_"}
+// breaking TypeID's rule at the start, middle and end (upper case, digits,
+// '_' alone or at an end), 64 characters and more (a bad byte past the 63rd
+// is not named: the length is), and bytes that are quoted or written in hex
+// in the message (quote, backslash, control characters, the first byte of
+// a character of two to four bytes in UTF-8).
+var badTypedPrefixes = []string{"", "User", "useR", "user_", "_user", "_", "a_", "us3r", "user1", "9", "a-b", "a b", "a'b", `a\b`,
+	"a\x01b", "a\x7fb", "usér", "ü", "user€", "\U0001F600", strings.Repeat("a", 64), strings.Repeat("a", 63) + "U",
+	strings.Repeat("a", 62) + "_", strings.Repeat("a", 63) + "_", strings.Repeat("ab_", 70)}
 
-// typedPrefixErrors returns, for each of badTypedPrefixes, Masker.Typed's
-// error for it, whose message the kits must give, SQLSTATE 22023.
-func typedPrefixErrors(t *testing.T, key []byte) map[string]error {
+// typedPrefixErrors returns, for each of badTypedPrefixes and more,
+// Masker.Typed's error for it, whose message the kits must give, SQLSTATE
+// 22023.
+func typedPrefixErrors(t *testing.T, key []byte, more ...string) map[string]error {
 	t.Helper()
 	m := newMasker(t, key)
 	errs := map[string]error{}
-	for _, p := range badTypedPrefixes {
+	for _, p := range append(more, badTypedPrefixes...) {
 		_, err := m.Typed(p)
 		if !errors.Is(err, ulid.ErrInvalidPrefix) {
 			t.Fatalf("Masker.Typed(%q) = %v, want ErrInvalidPrefix", p, err)
@@ -631,23 +636,35 @@ func typedPrefixErrors(t *testing.T, key []byte) map[string]error {
 // message, naming the first byte that breaks it and its offset, in every
 // typed function of both kits.
 func TestPostgresTypedPublicIDBadPrefix(t *testing.T) {
-	app := connectPg(t, installPgPublicID(t).app)
+	pgCheckBadPrefixes(t, connectPg(t, installPgPublicID(t).app), "")
+}
+
+// pgCheckBadPrefixes checks that each typed function of the PostgreSQL kit,
+// called through conn with the prefix in the collation coll (none if ""),
+// refuses each of badTypedPrefixes with SQLSTATE 22023 and Masker.Typed's
+// message.
+func pgCheckBadPrefixes(t *testing.T, conn *pgx.Conn, coll string) {
+	t.Helper()
 	d := loadPublicIDData(t)
 	ctx := testContext(t)
 	k128 := d.key["k128"]
 	good := typedOf(t, newMasker(t, k128), "user").Mask(ulid.MustParse("01ARYZ6S41TSV4RRFFQ69G5FAV"))
+	prefix := "$1::text"
+	if coll != "" {
+		prefix += " COLLATE " + coll
+	}
 	for p, want := range typedPrefixErrors(t, k128) {
 		for _, q := range []struct {
 			sql  string
 			args []any
 		}{
-			{"SELECT ulid_mask_typed('01563df3-6481-d676-4c61-efb99302bd5b', $1, $2)::text", []any{p, k128}},
-			{"SELECT ulid_unmask_typed($3, $1, $2)::text", []any{p, k128, good}},
-			{"SELECT ulid_unmask_typed($3, $1, $2, $4)::text", []any{p, k128, good, d.key["k256"]}},
-			{"SELECT ulid_public_id_mark_typed($1, $2)::text", []any{p, k128}},
+			{"SELECT ulid_mask_typed('01563df3-6481-d676-4c61-efb99302bd5b', " + prefix + ", $2)::text", []any{p, k128}},
+			{"SELECT ulid_unmask_typed($3, " + prefix + ", $2)::text", []any{p, k128, good}},
+			{"SELECT ulid_unmask_typed($3, " + prefix + ", $2, $4)::text", []any{p, k128, good, d.key["k256"]}},
+			{"SELECT ulid_public_id_mark_typed(" + prefix + ", $2)::text", []any{p, k128}},
 		} {
 			var got *string
-			err := app.QueryRow(ctx, q.sql, q.args...).Scan(&got)
+			err := conn.QueryRow(ctx, q.sql, q.args...).Scan(&got)
 			if pe := pgError(t, err, q.sql); pe.Code != "22023" || pe.Message != want.Error() {
 				t.Errorf("%s with the prefix %q: %s %q, want 22023 %q", q.sql, p, pe.Code, pe.Message, want)
 			}
@@ -656,13 +673,24 @@ func TestPostgresTypedPublicIDBadPrefix(t *testing.T) {
 }
 
 func TestMariaDBTypedPublicIDBadPrefix(t *testing.T) {
-	db := openSQL(t, "mysql", installMariaDBPublicID(t))
+	mariadbCheckBadPrefixes(t, openSQL(t, "mysql", installMariaDBPublicID(t)), false)
+}
+
+// mariadbCheckBadPrefixes checks that each typed function of the MariaDB
+// kit, called through db, refuses each of badTypedPrefixes with SQLSTATE
+// 22023 and Masker.Typed's message. With emptyIsNull (the caller's sql_mode
+// has EMPTY_STRING_IS_NULL), MariaDB passes the empty prefix as NULL, so
+// the functions must return NULL for it, as for NULL. The prefix parameters
+// are LONGBLOB, so bytes PostgreSQL's text cannot hold (NUL, bytes that are
+// not UTF-8) are checked too.
+func mariadbCheckBadPrefixes(t *testing.T, db *sql.DB, emptyIsNull bool) {
+	t.Helper()
 	d := loadPublicIDData(t)
 	ctx := testContext(t)
 	k128 := d.key["k128"]
 	good := typedOf(t, newMasker(t, k128), "user").Mask(ulid.MustParse("01ARYZ6S41TSV4RRFFQ69G5FAV"))
 	id := ulid.MustParse("01ARYZ6S41TSV4RRFFQ69G5FAV")
-	for p, want := range typedPrefixErrors(t, k128) {
+	for p, want := range typedPrefixErrors(t, k128, "a\x00b", "\xff", "a\x80b", "us\xc3") {
 		for _, q := range []struct {
 			sql  string
 			args []any
@@ -674,6 +702,12 @@ func TestMariaDBTypedPublicIDBadPrefix(t *testing.T) {
 		} {
 			var got []byte
 			err := db.QueryRowContext(ctx, q.sql, q.args...).Scan(&got)
+			if emptyIsNull && p == "" {
+				if err != nil || got != nil {
+					t.Errorf("%s with the prefix '' under EMPTY_STRING_IS_NULL: %x, %v; want NULL, as for NULL", q.sql, got, err)
+				}
+				continue
+			}
 			if state, msg := mariadbError(t, err, q.sql); state != "22023" || msg != want.Error() {
 				t.Errorf("%s with the prefix %q: %s %q, want 22023 %q", q.sql, p, state, msg, want)
 			}
