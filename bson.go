@@ -85,3 +85,39 @@ var errBSONNull error = &sentinelError{
 	msg: "ulid: cannot decode BSON null into a ulid.ULID; use a *ulid.ULID field for an optional ID",
 	err: ErrNull,
 }
+
+// MarshalBSONValue stores t in MongoDB as [ULID.MarshalBSONValue] stores its
+// ULID: BSON binary of subtype 4 (UUID) holding the 16 bytes, so a field of a
+// Typed and a field of a ULID hold the same value, indexed in creation
+// order; the prefix lives in the Go type, as in SQL. The error, for a prefix
+// of P that breaks the TypeID rule, wraps [ErrInvalidPrefix], as
+// [Typed.Value]'s does, so that no ID of a misnamed type is stored.
+//
+// Without this method the driver would see a struct with no exported field
+// and store an empty document, which reads back as the zero ID.
+func (t Typed[P]) MarshalBSONValue() (typ byte, data []byte, err error) {
+	p := t.Prefix()
+	if i := badPrefixByte(p); i >= 0 {
+		return 0, nil, prefixError(p, i, formTypeIDPrefix)
+	}
+	return t.id.MarshalBSONValue()
+}
+
+// UnmarshalBSONValue reads t from a BSON value as [ULID.UnmarshalBSONValue]
+// reads a ULID (binary of subtype 4 or 0 holding 16 bytes, or a string of
+// ULID text or UUID text), and also a string of TypeID text of P's prefix,
+// as [Typed.Scan] does. TypeID text of another prefix is an error wrapping
+// [ErrWrongPrefix]; BSON null wraps [ErrNull] (a *Typed field reads null as
+// nil). On error t is unchanged.
+func (t *Typed[P]) UnmarshalBSONValue(typ byte, data []byte) error {
+	if typ == bsonString && len(data) >= 5 && int(binary.LittleEndian.Uint32(data)) == len(data)-4 &&
+		data[len(data)-1] == 0 && hasSeparator(data[4:len(data)-1]) {
+		high, low, err := parseTyped[P](data[4 : len(data)-1])
+		if err != nil {
+			return err
+		}
+		t.id.set(high, low)
+		return nil
+	}
+	return t.id.UnmarshalBSONValue(typ, data)
+}

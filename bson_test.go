@@ -118,9 +118,26 @@ func FuzzUnmarshalBSONValue(f *testing.F) {
 	f.Add(byte(0x02), bsonStringValue("01ARYZ6S41TSV4RRFFQ69G5FAV"))
 	f.Add(byte(0x02), bsonStringValue("01563df3-6481-d676-4c61-efb99302bd5b"))
 	f.Add(byte(0x0a), []byte{})
+	f.Add(byte(0x02), bsonStringValue("user_01h455vb4pex5vsknk084sn02q"))
 	f.Fuzz(func(t *testing.T, typ byte, data []byte) {
+		// A Typed reads what Typed.Scan reads from the same text, and all
+		// the binary a ULID reads; on error it is unchanged.
+		var typed Typed[bsonUser]
+		typedErr := typed.UnmarshalBSONValue(typ, data)
+		if typedErr != nil && !typed.IsZero() {
+			t.Fatalf("error %v, but the Typed changed to %s", typedErr, typed)
+		}
+		if typ == 0x02 && len(data) >= 5 && int(binary.LittleEndian.Uint32(data)) == len(data)-4 && data[len(data)-1] == 0 {
+			var want Typed[bsonUser]
+			if wantErr := want.Scan(string(data[4 : len(data)-1])); (wantErr == nil) != (typedErr == nil) || want != typed {
+				t.Fatalf("string %q: Typed %s, %v; Scan gives %s, %v", data, typed, typedErr, want, wantErr)
+			}
+		}
 		var got ULID
 		err := got.UnmarshalBSONValue(typ, data)
+		if err == nil && (typedErr != nil || typed.ULID() != got) {
+			t.Fatalf("%#x %x: ULID %s, but Typed %s, %v", typ, data, got, typed, typedErr)
+		}
 		if err != nil {
 			if got != (ULID{}) {
 				t.Fatalf("error %v, but the ULID changed to %s", err, got)
@@ -142,3 +159,59 @@ func FuzzUnmarshalBSONValue(f *testing.F) {
 		}
 	})
 }
+
+// A Typed is stored in BSON as its ULID is, binary of subtype 4, and reads
+// back from that, from ULID or UUID text, and from TypeID text of its own
+// prefix; another prefix, null and a bad prefix type are errors, and leave
+// it unchanged.
+func TestTypedBSONValue(t *testing.T) {
+	id := MustParseTyped[bsonUser]("user_01h455vb4pex5vsknk084sn02q")
+	typ, data, err := id.MarshalBSONValue()
+	ulidTyp, ulidData, _ := id.ULID().MarshalBSONValue()
+	if err != nil || typ != ulidTyp || !bytes.Equal(data, ulidData) {
+		t.Fatalf("MarshalBSONValue() = %#x, %x, %v; want the ULID's %#x, %x", typ, data, err, ulidTyp, ulidData)
+	}
+	for _, tc := range []struct {
+		name string
+		typ  byte
+		data []byte
+		err  error // nil: decodes to id
+	}{
+		{"binary, subtype UUID", 0x05, data, nil},
+		{"string, TypeID text", 0x02, bsonStringValue("user_01h455vb4pex5vsknk084sn02q"), nil},
+		{"string, ULID text", 0x02, bsonStringValue(id.ULID().String()), nil},
+		{"string, UUID text", 0x02, bsonStringValue(id.ULID().UUIDString()), nil},
+		{"string, another prefix", 0x02, bsonStringValue("order_01h455vb4pex5vsknk084sn02q"), ErrWrongPrefix},
+		{"string, upper-case TypeID", 0x02, bsonStringValue("user_01H455VB4PEX5VSKNK084SN02Q"), ErrInvalidCharacter},
+		{"string, TypeID without its NUL", 0x02, bsonStringValue("user_01h455vb4pex5vsknk084sn02q")[:35], ErrUnsupportedType},
+		{"12-byte binary", 0x05, bsonBinaryValue(0x00, make([]byte, 12)), ErrInvalidLength},
+		{"null", 0x0a, nil, ErrNull},
+		{"int32", 0x10, []byte{1, 0, 0, 0}, ErrUnsupportedType},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := MustParseTyped[bsonUser]("user_7zzzzzzzzzzzzzzzzzzzzzzzzz")
+			before := got
+			err := got.UnmarshalBSONValue(tc.typ, tc.data)
+			switch {
+			case tc.err == nil && (err != nil || got != id):
+				t.Errorf("= %v, %v; want %v", got, err, id)
+			case tc.err != nil && (!errors.Is(err, tc.err) || got != before):
+				t.Errorf("= %v, %v; want an error wrapping %v and %v unchanged", got, err, tc.err, before)
+			}
+		})
+	}
+	var bad Typed[bsonBadPrefix]
+	if _, _, err := bad.MarshalBSONValue(); !errors.Is(err, ErrInvalidPrefix) {
+		t.Errorf("MarshalBSONValue of a bad prefix type: %v; want ErrInvalidPrefix", err)
+	}
+}
+
+// bsonUser and bsonBadPrefix are prefix types of the BSON tests: "user",
+// and one that breaks TypeID's rule.
+type (
+	bsonUser      struct{}
+	bsonBadPrefix struct{}
+)
+
+func (bsonUser) Prefix() string      { return "user" }
+func (bsonBadPrefix) Prefix() string { return "User" }
