@@ -49,9 +49,13 @@ func TypedOf[P Prefix](id ULID) Typed[P] {
 }
 
 // ParseTyped reads s as TypeID text of P's prefix, as [ParseTypeID] does.
-// Text of another prefix is a [*ParseError] of Form "TypeID" wrapping
-// [ErrWrongPrefix], at the offset of the first byte that differs; other
-// errors are ParseTypeID's. It does not allocate unless it returns an error.
+// Text of another prefix, or of none where P has one, is a [*ParseError] of
+// Form "TypeID" wrapping [ErrWrongPrefix], at the offset of the first byte
+// that differs; other errors are ParseTypeID's. The prefix is read before
+// the suffix: a prefix that breaks TypeID's rule, then another prefix, then
+// the suffix's length and characters, so that text of another type is never
+// told a length that would not do for P either. It does not allocate unless
+// it returns an error.
 func ParseTyped[P Prefix](s string) (Typed[P], error) {
 	high, low, err := parseTyped[P](s)
 	var t Typed[P]
@@ -73,15 +77,15 @@ func MustParseTyped[P Prefix](s string) Typed[P] {
 // parseTyped is ParseTyped for a string or a []byte. It returns the ULID's
 // two halves, as decode does.
 func parseTyped[P Prefix, T string | []byte](s T) (high, low uint64, err error) {
-	sep, high, low, err := parseTypeID(s)
+	sep, err := typeIDPrefix(s)
 	if err != nil {
 		return 0, 0, err
 	}
 	var p P
-	if want := p.Prefix(); string(s[:max(sep, 0)]) != want {
+	if want := p.Prefix(); len(s) > 0 && string(s[:max(sep, 0)]) != want {
 		return 0, 0, wrongPrefixError(s, sep, want)
 	}
-	return high, low, nil
+	return typeIDSuffix(s, sep)
 }
 
 // wrongPrefixError returns the error of TypeID text s whose prefix, ending

@@ -421,3 +421,43 @@ func TestTypeIDRefusesTypedPublicID(t *testing.T) {
 		}
 	}
 }
+
+// ParseTyped reads the prefix before the suffix: text of another type, or
+// of none, is refused as another prefix whatever its suffix, and a length
+// error is only ever about text of P's own prefix, so its want is P's.
+func TestParseTypedPrefixFirst(t *testing.T) {
+	suffix := "01h455vb4pex5vsknk084sn02q"
+	for _, tc := range []struct {
+		s      string
+		err    error
+		offset int
+		want   string // the end of the message
+	}{
+		{"order_" + suffix[:25], ulid.ErrWrongPrefix, 0, `want the prefix "user_"`},
+		{"order_" + strings.ToUpper(suffix), ulid.ErrWrongPrefix, 0, `want the prefix "user_"`},
+		{"use_" + suffix, ulid.ErrWrongPrefix, 3, `want the prefix "user_"`},
+		{"users_" + suffix + "0", ulid.ErrWrongPrefix, 4, `want the prefix "user_"`},
+		{"01563df3-6481-d676-4c61-efb99302bd5b", ulid.ErrWrongPrefix, 0, `want the prefix "user_"`},
+		{"user_" + suffix[:25], ulid.ErrInvalidLength, -1, "want 31: the prefix, '_' and 26 characters"},
+		{"user_yz4g5ym28fg1qptxha7hbqfjzf496", ulid.ErrInvalidLength, -1, "want 31: the prefix, '_' and 26 characters"},
+		{"User_" + suffix, ulid.ErrInvalidPrefix, 0, "want 'a' to 'z', or '_' between letters"},
+		{"user_" + strings.ToUpper(suffix), ulid.ErrInvalidCharacter, 7, "want a lower-case character of Crockford's Base32 (0-9, a-z but i, l, o, u)"},
+		{"", ulid.ErrInvalidLength, -1, ""},
+	} {
+		_, err := ulid.ParseTyped[user](tc.s)
+		var pe *ulid.ParseError
+		if !errors.Is(err, tc.err) || !errors.As(err, &pe) || pe.Offset != tc.offset || !strings.HasSuffix(err.Error(), tc.want) {
+			t.Errorf("ParseTyped[user](%q) = %v; want %v at offset %d, ending %q", tc.s, err, tc.err, tc.offset, tc.want)
+		}
+		// Scan and UnmarshalText read TypeID text alike.
+		var scanned, unmarshalled ulid.Typed[user]
+		if strings.Contains(tc.s, "_") {
+			if serr := scanned.Scan(tc.s); serr == nil || serr.Error() != err.Error() {
+				t.Errorf("Scan(%q) = %v; want %v", tc.s, serr, err)
+			}
+		}
+		if uerr := unmarshalled.UnmarshalText([]byte(tc.s)); uerr == nil || uerr.Error() != err.Error() {
+			t.Errorf("UnmarshalText(%q) = %v; want %v", tc.s, uerr, err)
+		}
+	}
+}

@@ -193,9 +193,9 @@ END
 
 -- _ulid_typeid_error raises ulid.ParseTyped's error for s, which is not
 -- TypeID text of prefix, a valid prefix: the first fault, in its order (the
--- text's own rule first, then its prefix). The message of another prefix,
--- which quotes the prefix wanted, is cut to SIGNAL's 128 characters if it is
--- longer: its first 124 characters, then ...".
+-- prefix's own rule, then another prefix, then the suffix). The message of
+-- another prefix, which quotes the prefix wanted, is cut to SIGNAL's 128
+-- characters if it is longer: its first 124 characters, then ...".
 CREATE OR REPLACE FUNCTION _ulid_typeid_error(s LONGBLOB, prefix LONGBLOB) RETURNS BINARY(16)
 DETERMINISTIC NO SQL SQL SECURITY INVOKER
 BEGIN
@@ -217,11 +217,29 @@ BEGIN
   IF sep > 0 THEN
     SET msg = _ulid_prefix_error(LEFT(s, sep), '22018', 'TypeID'); -- returns only for a valid prefix
   END IF;
+  -- TypeID text of another prefix, or of none where prefix is not empty,
+  -- before the suffix is read: the first byte that differs (of text with no
+  -- '_', its first byte, which may be any).
+  SET i = 0;
+  WHILE i < GREATEST(sep, 0) AND i < m AND SUBSTR(s, i + 1, 1) = SUBSTR(prefix, i + 1, 1) DO
+    SET i = i + 1;
+  END WHILE;
+  IF n > 0 AND (i < GREATEST(sep, 0) OR m > GREATEST(sep, 0)) THEN
+    SET v = ORD(SUBSTR(s, i + 1, 1));
+    SET q = CASE WHEN v = 39 THEN CONCAT('''', CHAR(92 USING utf8mb4), '''''') -- a backslash before it
+                 WHEN v = 92 THEN CONCAT('''', CHAR(92, 92 USING utf8mb4), '''') -- doubled
+                 WHEN v BETWEEN 32 AND 126 THEN CONCAT('''', CHAR(v USING utf8mb4), '''')
+                 ELSE CONCAT('0x', LOWER(LPAD(HEX(v), 2, '0'))) END;
+    SET msg = CONCAT('ulid: invalid TypeID: character ', q, ' at offset ', i, ', want ',
+                     IF(m = 0, 'no prefix', CONCAT('the prefix "', CAST(prefix AS CHAR CHARACTER SET ascii), '_"')));
+    RETURN _ulid_fail('22018', IF(CHAR_LENGTH(msg) > 128, CONCAT(LEFT(msg, 124), '..."'), msg));
+  END IF;
   IF n - sep - 1 <> 26 THEN
     RETURN _ulid_fail('22018', IF(sep > 0,
       CONCAT('ulid: invalid TypeID length ', n, ' bytes, want ', sep + 27, ': the prefix, ''_'' and 26 characters'),
       CONCAT('ulid: invalid TypeID length ', n, ' bytes, want 26')));
   END IF;
+  SET i = 0;
   WHILE i < 26 DO
     SET v = ORD(SUBSTR(s, sep + 2 + i, 1));
     SET q = CASE WHEN v = 39 THEN CONCAT('''', CHAR(92 USING utf8mb4), '''''') -- a backslash before it
@@ -237,17 +255,6 @@ BEGIN
     END IF;
     SET i = i + 1;
   END WHILE;
-  -- TypeID text of another prefix: the first byte that differs. It is a
-  -- letter, '_' or the suffix's first character, none of which needs escaping.
-  SET i = 0;
-  WHILE i < GREATEST(sep, 0) AND i < m AND SUBSTR(s, i + 1, 1) = SUBSTR(prefix, i + 1, 1) DO
-    SET i = i + 1;
-  END WHILE;
-  IF i < GREATEST(sep, 0) OR m > GREATEST(sep, 0) THEN
-    SET msg = CONCAT('ulid: invalid TypeID: character ''', CHAR(ORD(SUBSTR(s, i + 1, 1)) USING ascii), ''' at offset ', i, ', want ',
-                     IF(m = 0, 'no prefix', CONCAT('the prefix "', CAST(prefix AS CHAR CHARACTER SET ascii), '_"')));
-    RETURN _ulid_fail('22018', IF(CHAR_LENGTH(msg) > 128, CONCAT(LEFT(msg, 124), '..."'), msg));
-  END IF;
   RETURN _ulid_fail('45000', CONCAT('ulid: internal error: _ulid_typeid_error found no fault in ', QUOTE(s)));
 END
 ;

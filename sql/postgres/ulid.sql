@@ -265,7 +265,7 @@ BEGIN
                    | ((get_byte(d, get_byte(b, 22)) << 15) | (get_byte(d, get_byte(b, 23)) << 10) | (get_byte(d, get_byte(b, 24)) << 5) | get_byte(d, get_byte(b, 25)))), 10, '0'))::uuid;
   END IF;
   -- Not TypeID text of prefix: find the first fault, in ulid.ParseTyped's
-  -- order (the text's own rule first, then its prefix).
+  -- order (the prefix's own rule, then another prefix, then the suffix).
   b := decode(replace(s COLLATE "C", chr(92), chr(92) || chr(92)), 'escape'); -- 92 is the backslash
   n := octet_length(b);
   -- sep is the offset of the '_' that ends the prefix, -1 for none: 27
@@ -296,6 +296,22 @@ BEGIN
         USING ERRCODE = 'invalid_text_representation';
     END IF;
   END IF;
+  -- TypeID text of another prefix, or of none where prefix is not empty,
+  -- before the suffix is read: the first byte that differs.
+  pb := decode(prefix, 'escape'); -- a-z and '_' only
+  i := 0;
+  WHILE CASE WHEN i < greatest(sep, 0) AND i < m THEN get_byte(b, i) = get_byte(pb, i) ELSE false END LOOP
+    i := i + 1;
+  END LOOP;
+  IF n > 0 AND (i < greatest(sep, 0) OR m > greatest(sep, 0)) THEN
+    v := get_byte(b, i);
+    RAISE EXCEPTION 'ulid: invalid TypeID: character % at offset %, want %', CASE WHEN v = 39 THEN '''' || chr(92) || '''' || ''''
+                  WHEN v = 92 THEN '''' || chr(92) || chr(92) || ''''
+                  WHEN v BETWEEN 32 AND 126 THEN '''' || chr(v) || ''''
+                  ELSE '0x' || lpad(to_hex(v), 2, '0') END, i,
+        CASE WHEN m = 0 THEN 'no prefix' ELSE 'the prefix "' || prefix || '_"' END
+      USING ERRCODE = 'invalid_text_representation';
+  END IF;
   IF n - sep - 1 <> 26 THEN
     RAISE EXCEPTION 'ulid: invalid TypeID length % bytes, want %', n,
         (sep + 27)::text || CASE WHEN sep > 0 THEN ': the prefix, ''_'' and 26 characters' ELSE '' END
@@ -318,21 +334,6 @@ BEGIN
         USING ERRCODE = 'invalid_text_representation';
     END IF;
   END LOOP;
-  -- TypeID text of another prefix: the first byte that differs.
-  pb := decode(prefix, 'escape'); -- a-z and '_' only
-  i := 0;
-  WHILE CASE WHEN i < greatest(sep, 0) AND i < m THEN get_byte(b, i) = get_byte(pb, i) ELSE false END LOOP
-    i := i + 1;
-  END LOOP;
-  IF i < greatest(sep, 0) OR m > greatest(sep, 0) THEN
-    v := get_byte(b, i);
-    RAISE EXCEPTION 'ulid: invalid TypeID: character % at offset %, want %', CASE WHEN v = 39 THEN '''' || chr(92) || '''' || ''''
-                  WHEN v = 92 THEN '''' || chr(92) || chr(92) || ''''
-                  WHEN v BETWEEN 32 AND 126 THEN '''' || chr(v) || ''''
-                  ELSE '0x' || lpad(to_hex(v), 2, '0') END, i,
-        CASE WHEN m = 0 THEN 'no prefix' ELSE 'the prefix "' || prefix || '_"' END
-      USING ERRCODE = 'invalid_text_representation';
-  END IF;
   RAISE EXCEPTION 'ulid: internal error: typeid_to_uuid found no fault in %', quote_literal(s);
 END
 $$;
