@@ -11,6 +11,7 @@ package stacks
 import (
 	"database/sql"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -29,6 +30,26 @@ func TestTypedEnt(t *testing.T) {
 	if info := field.UUID("id", ulid.Typed[typedUser]{}).Descriptor().Info; !strings.Contains(info.Ident, "/") {
 		t.Errorf("ent names ulid.Typed %q, without an import path: a Typed may work in ent as it is; update docs/stacks.md", info.Ident)
 	}
+
+	// Why the Typed is a named field, not embedded: ent's IDs scans the id
+	// column into a struct type by its fields, and reaches the embedded
+	// Typed's unexported field of that name.
+	type embedded struct{ ulid.Typed[typedUser] }
+	db := openSQL(t, "sqlite", "file:"+t.TempDir()+"/embedded.db")
+	rows, err := db.QueryContext(testContext(t), "SELECT x'0123456789abcdeffedcba9876543210' AS id")
+	if err != nil {
+		t.Fatal(err)
+	}
+	func() {
+		defer rows.Close()
+		defer func() {
+			if r := recover(); r == nil || !strings.Contains(fmt.Sprint(r), "unexported field") {
+				t.Errorf("ent's ScanSlice into an embedded Typed: recovered %v; want a panic on an unexported field (the trap is gone, update docs/stacks.md)", r)
+			}
+		}()
+		var ids []embedded
+		_ = entsql.ScanSlice(rows, &ids)
+	}()
 
 	for _, d := range entDBs {
 		t.Run(d.name, func(t *testing.T) {
