@@ -26,6 +26,7 @@ func TestRecipesAreDocs(t *testing.T) {
 		{"goqu and squirrel", []string{"querybuilder_test.go"}, 2},
 		{"gqlgen", []string{"gql/scalar.go"}, 1},
 		{"A typed gqlgen scalar", []string{"gql/scalar.go"}, 1},
+		{"Typed IDs in GORM, ent and sqlc", []string{"typed_migrate_test.go", "enttyped/schema/account.go", "sqlc/typedids/typedids.go"}, 3},
 		{"MongoDB bson", []string{"bson_test.go"}, 1},
 		{"DynamoDB attributevalue", []string{"dynamodb_test.go"}, 1},
 		{"Public IDs in net/http with pgx", []string{"publicid_http_test.go"}, 2},
