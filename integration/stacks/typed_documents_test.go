@@ -1,12 +1,12 @@
 package stacks
 
 // ulid.Typed[P] in the document stores of bson_test.go and
-// dynamodb_test.go, without a server. MongoDB's bson (version 2) and
-// DynamoDB's attributevalue by default see a Typed as a struct with no
-// exported field: each writes an empty document or map, without an error,
-// and reads back the zero ID. The recipes: in bson a ulid.ULID field, with
-// ulid.TypedOf and Typed.ULID at the edge; in DynamoDB the encoding options,
-// which store TypeID text (S) and refuse another prefix.
+// dynamodb_test.go, without a server. MongoDB's bson (version 2) calls a
+// Typed's own BSON methods: it is stored as its ULID is. DynamoDB's
+// attributevalue by default sees a Typed as a struct with no exported
+// field and writes an empty map, without an error, reading back the zero
+// ID; the recipe is the encoding options, which store TypeID text (S) and
+// refuse another prefix.
 
 import (
 	"errors"
@@ -22,36 +22,41 @@ import (
 func TestTypedBSON(t *testing.T) {
 	id := ulid.MakeTyped[typedUser]()
 
-	// The trap: a Typed field is stored as an empty document, and read
-	// back as the zero ID, with no error.
-	doc, err := bson.Marshal(struct {
-		ID ulid.Typed[typedUser] `bson:"_id"`
-	}{id})
-	if err != nil {
-		t.Fatal(err)
+	// A Typed field is stored as its ULID is, binary subtype 4 (its own
+	// MarshalBSONValue), and reads back, a nil *Typed as null and nil.
+	type typedDoc struct {
+		ID     ulid.Typed[typedUser]  `bson:"_id"`
+		Parent *ulid.Typed[typedUser] `bson:"parent"`
 	}
-	if _, ok := bson.Raw(doc).Lookup("_id").DocumentOK(); !ok {
-		t.Errorf("a Typed field is stored as %v, not an empty document: the trap is gone, update docs/stacks.md", bson.Raw(doc))
-	}
-	var lost struct {
-		ID ulid.Typed[typedUser] `bson:"_id"`
-	}
-	if err := bson.Unmarshal(doc, &lost); err != nil || !lost.ID.IsZero() {
-		t.Errorf("read back = %v, %v; want the zero ID and no error (the trap)", lost.ID, err)
-	}
-
-	// The recipe: the document holds a ulid.ULID, stored as for any ULID
-	// (binary subtype 4), and the code converts at the edge.
-	doc, err = bson.Marshal(mongoItem{ID: id.ULID()})
+	doc, err := bson.Marshal(typedDoc{ID: id})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if sub, data, ok := bson.Raw(doc).Lookup("_id").BinaryOK(); !ok || sub != bson.TypeBinaryUUID || ulid.ULID(data) != id.ULID() {
 		t.Errorf("_id = %v; want binary subtype 4 of %v", bson.Raw(doc).Lookup("_id"), id.ULID())
 	}
-	var back mongoItem
-	if err := bson.Unmarshal(doc, &back); err != nil || ulid.TypedOf[typedUser](back.ID) != id {
-		t.Errorf("round trip = %v, %v; want %v", ulid.TypedOf[typedUser](back.ID), err, id)
+	back := typedDoc{Parent: &id}
+	if err := bson.Unmarshal(doc, &back); err != nil || back.ID != id || back.Parent != nil {
+		t.Errorf("round trip = %+v, %v; want %v and a nil parent", back, err, id)
+	}
+	// The same bytes as a ulid.ULID field: a document written by either
+	// reads as the other.
+	var plain mongoItem
+	if err := bson.Unmarshal(doc, &plain); err != nil || plain.ID != id.ULID() {
+		t.Errorf("as a ulid.ULID = %v, %v; want %v", plain.ID, err, id.ULID())
+	}
+	// TypeID text in a string field reads; another type's is refused and
+	// the field keeps its value.
+	for text, want := range map[string]error{id.String(): nil, orderText: ulid.ErrWrongPrefix} {
+		raw, err := bson.Marshal(bson.D{{Key: "_id", Value: text}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got typedDoc
+		err = bson.Unmarshal(raw, &got)
+		if !errors.Is(err, want) || (want == nil) != (got.ID == id) {
+			t.Errorf("string %q = %v, %v; want %v", text, got.ID, err, want)
+		}
 	}
 }
 
