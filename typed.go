@@ -2,6 +2,7 @@ package ulid
 
 import (
 	"database/sql/driver"
+	"errors"
 	"reflect"
 	"strconv"
 	"time"
@@ -77,15 +78,21 @@ func MustParseTyped[P Prefix](s string) Typed[P] {
 // parseTyped is ParseTyped for a string or a []byte. It returns the ULID's
 // two halves, as decode does.
 func parseTyped[P Prefix, T string | []byte](s T) (high, low uint64, err error) {
-	sep, err := typeIDPrefix(s)
+	sep, high, low, err := parseTypeID(s)
+	var p P
+	want := p.Prefix()
 	if err != nil {
+		// Another prefix is told before a fault of the suffix, but after
+		// a prefix that breaks the rule.
+		if len(s) > 0 && !errors.Is(err, ErrInvalidPrefix) && string(s[:max(sep, 0)]) != want {
+			return 0, 0, wrongPrefixError(s, sep, want)
+		}
 		return 0, 0, err
 	}
-	var p P
-	if want := p.Prefix(); len(s) > 0 && string(s[:max(sep, 0)]) != want {
+	if string(s[:max(sep, 0)]) != want {
 		return 0, 0, wrongPrefixError(s, sep, want)
 	}
-	return typeIDSuffix(s, sep)
+	return high, low, nil
 }
 
 // wrongPrefixError returns the error of TypeID text s whose prefix, ending

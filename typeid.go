@@ -97,18 +97,9 @@ func ParseTypeID(s string) (prefix string, id ULID, err error) {
 // parseTypeID is ParseTypeID for a string or a []byte: it returns the
 // offset of the '_' that ends the prefix, or -1 if there is none, and the
 // ULID's two halves, as decode does, so that they come back in registers.
+// With an error about the suffix it still returns that offset, which
+// ParseTyped reads.
 func parseTypeID[T string | []byte](s T) (sep int, high, low uint64, err error) {
-	if sep, err = typeIDPrefix(s); err != nil {
-		return 0, 0, 0, err
-	}
-	high, low, err = typeIDSuffix(s, sep)
-	return sep, high, low, err
-}
-
-// typeIDPrefix returns the offset of the '_' that ends the prefix of TypeID
-// text s, or -1 if there is none, or the error of a prefix that breaks the
-// rule.
-func typeIDPrefix[T string | []byte](s T) (sep int, err error) {
 	// The '_' is the last one, 27 bytes from the end in valid text.
 	sep = len(s) - EncodedSize - 1
 	if sep < 0 || s[sep] != '_' {
@@ -116,25 +107,19 @@ func typeIDPrefix[T string | []byte](s T) (sep int, err error) {
 		}
 	}
 	if sep == 0 {
-		return 0, &ParseError{Err: ErrInvalidPrefix, Form: formTypeID, Length: len(s), Offset: 0, Byte: '_',
+		return 0, 0, 0, &ParseError{Err: ErrInvalidPrefix, Form: formTypeID, Length: len(s), Offset: 0, Byte: '_',
 			Want: "no '_' before a suffix without a prefix"}
 	}
 	if sep > 0 {
 		if i := badPrefixByte(s[:sep]); i >= 0 {
-			return 0, prefixError(s, i, formTypeID)
+			return 0, 0, 0, prefixError(s, i, formTypeID)
 		}
 	}
-	return sep, nil
-}
-
-// typeIDSuffix decodes the suffix of TypeID text s, after the '_' at sep
-// (-1 for none): the ULID's two halves, or the error about s.
-func typeIDSuffix[T string | []byte](s T, sep int) (high, low uint64, err error) {
 	high, low, err = decode(s[sep+1:], &decodeLower)
 	if err != nil {
-		return 0, 0, suffixError(err, len(s), sep)
+		return sep, 0, 0, suffixError(err, len(s), sep)
 	}
-	return high, low, nil
+	return sep, high, low, nil
 }
 
 // suffixError rewords decode's error err about the suffix of TypeID text

@@ -339,16 +339,26 @@ func FuzzParseTyped(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		prefix, id, err := ulid.ParseTypeID(s)
+		_, id, err := ulid.ParseTypeID(s)
 		u, typedErr := ulid.ParseTyped[user](s)
+		// The prefix as ParseTypeID finds it, also where the suffix is bad:
+		// before the '_' 27 bytes from the end, else before the last '_'.
+		sep := len(s) - 27
+		if sep < 0 || s[sep] != '_' {
+			sep = strings.LastIndexByte(s, '_')
+		}
+		prefix := s[:max(sep, 0)]
 		var pe *ulid.ParseError
 		switch {
-		case err != nil:
+		case errors.Is(err, ulid.ErrInvalidPrefix), err != nil && (s == "" || prefix == "user"):
+			// A prefix that breaks the rule, or a bad suffix after P's own
+			// prefix: ParseTypeID's error.
 			if typedErr == nil || typedErr.Error() != err.Error() {
 				t.Fatalf("ParseTyped(%q) = %v; ParseTypeID says %v", s, typedErr, err)
 			}
 			return
 		case prefix != "user":
+			// Another prefix is refused before the suffix is read.
 			// The offset is where s parts from "user": the bytes before it
 			// agree, and it is the end of either prefix or a byte that differs.
 			if !errors.Is(typedErr, ulid.ErrWrongPrefix) || !errors.As(typedErr, &pe) || !u.IsZero() ||
