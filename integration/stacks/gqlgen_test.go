@@ -124,7 +124,7 @@ func TestGQLGenTyped(t *testing.T) {
 		want        error
 	}{
 		{"another prefix", orderText, ulid.ErrWrongPrefix},
-		{"plain ULID text", worker.ULID().String(), ulid.ErrInvalidCharacter}, // TypeID text is lower case
+		{"plain ULID text", worker.ULID().String(), ulid.ErrWrongPrefix}, // no prefix, read before the suffix
 		{"plain lower-case ULID text", worker.ULID().StringLower(), ulid.ErrWrongPrefix},
 		{"upper case", strings.ToUpper(worker.String()), nil},
 		{"UUID text", worker.ULID().UUIDString(), nil},
