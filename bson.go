@@ -66,10 +66,11 @@ func (id *ULID) UnmarshalBSONValue(typ byte, data []byte) error {
 		*id = ULID(data[bsonBinaryHeader:])
 		return nil
 	case bsonString:
-		if len(data) < 5 || int(binary.LittleEndian.Uint32(data)) != len(data)-4 || data[len(data)-1] != 0 {
+		text, ok := bsonStringText(data)
+		if !ok {
 			return wrapError(ErrUnsupportedType, "malformed BSON string value of "+strconv.Itoa(len(data))+" bytes")
 		}
-		parsed, err := scanText(data[4:len(data)-1], formBSONString, wantBSONString)
+		parsed, err := scanText(text, formBSONString, wantBSONString)
 		if err != nil {
 			return err
 		}
@@ -77,6 +78,16 @@ func (id *ULID) UnmarshalBSONValue(typ byte, data []byte) error {
 		return nil
 	}
 	return wrapError(ErrUnsupportedType, "BSON type "+hexByte(typ)+", want binary (0x05) or string (0x02)")
+}
+
+// bsonStringText returns the text of data, a BSON string value as BSON
+// writes it (int32 length with the NUL, the bytes, NUL), and whether data is
+// one.
+func bsonStringText(data []byte) ([]byte, bool) {
+	if len(data) < 5 || int(binary.LittleEndian.Uint32(data)) != len(data)-4 || data[len(data)-1] != 0 {
+		return nil, false
+	}
+	return data[4 : len(data)-1], true
 }
 
 // errBSONNull is UnmarshalBSONValue's error for BSON null: ErrNull, in words
@@ -110,9 +121,8 @@ func (t Typed[P]) MarshalBSONValue() (typ byte, data []byte, err error) {
 // [ErrWrongPrefix]; BSON null wraps [ErrNull] (a *Typed field reads null as
 // nil). On error t is unchanged.
 func (t *Typed[P]) UnmarshalBSONValue(typ byte, data []byte) error {
-	if typ == bsonString && len(data) >= 5 && int(binary.LittleEndian.Uint32(data)) == len(data)-4 &&
-		data[len(data)-1] == 0 && hasSeparator(data[4:len(data)-1]) {
-		high, low, err := parseTyped[P](data[4 : len(data)-1])
+	if text, ok := bsonStringText(data); typ == bsonString && ok && hasSeparator(text) {
+		high, low, err := parseTyped[P](text)
 		if err != nil {
 			return err
 		}
